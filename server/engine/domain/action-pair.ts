@@ -1,0 +1,72 @@
+import { createArtifact, type Artifact } from "./artifact";
+import type { Context } from "./context";
+import type { GuardResult } from "./guard-result";
+import type { PromptTemplate } from "./prompt-template";
+import type { WorkflowState } from "./workflow-state";
+import type { Generation, Generator } from "../ports/generator";
+import type { Guard, GuardDependencies } from "../ports/guard";
+import { PreconditionNotMetError } from "../errors";
+
+/** Precondition ρ over the workflow state. */
+export type Precondition = (state: WorkflowState) => boolean;
+
+/** A = ⟨ρ, a_gen, G⟩ (000 Definition 6, 001 `ActionPair`), with an optional prompt template. */
+export interface ActionPair {
+  readonly precondition: Precondition;
+  readonly generator: Generator;
+  readonly guard: Guard;
+  readonly template?: PromptTemplate;
+}
+
+export const always: Precondition = () => true;
+
+/** ρ that holds once every listed guard is satisfied. */
+export function requiresGuards(guardIds: readonly string[]): Precondition {
+  return (state) => guardIds.every((guardId) => state.guards[guardId] === true);
+}
+
+export function canExecute(pair: ActionPair, state: WorkflowState): boolean {
+  return pair.precondition(state);
+}
+
+/** Where the attempt sits in its step's chain; the agent decides, the generator only writes content. */
+export interface AttemptIdentity {
+  readonly stepName: string;
+  readonly artifactId: string;
+  readonly attempt: number;
+  readonly parentId: string | null;
+}
+
+export interface ActionPairOutcome {
+  readonly artifact: Artifact;
+  readonly result: GuardResult;
+  readonly generation: Generation;
+}
+
+/**
+ * Atomic generate-then-validate. The guard sees only `dependencies`, the artifacts scoped for it.
+ * @throws PreconditionNotMetError when ρ does not hold; nothing is generated then.
+ */
+export async function executeActionPair(
+  pair: ActionPair,
+  state: WorkflowState,
+  context: Context,
+  dependencies: GuardDependencies,
+  identity: AttemptIdentity,
+): Promise<ActionPairOutcome> {
+  if (!pair.precondition(state)) throw new PreconditionNotMetError(identity.stepName);
+  const generation = await pair.generator.generate({
+    context,
+    template: pair.template,
+    stepName: identity.stepName,
+    attempt: identity.attempt,
+  });
+  const artifact = createArtifact({
+    id: identity.artifactId,
+    content: generation.content,
+    version: identity.attempt,
+    parentId: identity.parentId,
+  });
+  const result = await pair.guard.validate(artifact, dependencies);
+  return { artifact, result, generation };
+}

@@ -1,0 +1,54 @@
+import type { Context } from "./context";
+
+/**
+ * Structured prompt (001 `PromptTemplate`): role, constraints and task, with each guard
+ * rejection wrapped so the model reads it as an instruction ("Coach", 001 section 8.1.1).
+ */
+export interface PromptTemplate {
+  readonly role: string;
+  readonly constraints: string;
+  readonly task: string;
+  /** `{feedback}` is replaced by the guard's feedback. */
+  readonly feedbackWrapper: string;
+}
+
+export const DEFAULT_FEEDBACK_WRAPPER = "GUARD REJECTION:\n{feedback}\nInstruction: Address the rejection above.";
+
+export function createPromptTemplate(fields: {
+  role: string;
+  constraints: string;
+  task: string;
+  feedbackWrapper?: string;
+}): PromptTemplate {
+  return Object.freeze({ ...fields, feedbackWrapper: fields.feedbackWrapper ?? DEFAULT_FEEDBACK_WRAPPER });
+}
+
+/**
+ * Renders # ROLE, # CONSTRAINTS, # CONTEXT (only when the ambient environment has constraints),
+ * # HISTORY (Context Refinement) with one "--- Attempt i ---" block per failed attempt, and
+ * # TASK, in that order, separated by blank lines.
+ */
+export function renderPrompt(template: PromptTemplate, context: Context): string {
+  const parts = [`# ROLE\n${template.role}`, `# CONSTRAINTS\n${template.constraints}`];
+  if (context.ambient.constraints) parts.push(`# CONTEXT\n${context.ambient.constraints}`);
+  if (context.feedbackHistory.length > 0) {
+    parts.push("# HISTORY (Context Refinement)");
+    context.feedbackHistory.forEach((entry, index) => {
+      const wrapped = template.feedbackWrapper.replaceAll("{feedback}", entry.feedback);
+      parts.push(`--- Attempt ${index + 1} ---\n${wrapped}`);
+    });
+  }
+  parts.push(`# TASK\n${template.task}`);
+  return parts.join("\n\n");
+}
+
+/** The fallback prompt of 001 for generators called without a template. */
+export function renderBasicPrompt(context: Context): string {
+  const parts = [context.specification];
+  if (context.currentArtifact) parts.push(`\nPrevious attempt:\n${context.currentArtifact}`);
+  if (context.feedbackHistory.length > 0) {
+    const feedback = context.feedbackHistory.map((entry, i) => `Attempt ${i + 1} feedback: ${entry.feedback}`).join("\n");
+    parts.push(`\nFeedback history:\n${feedback}`);
+  }
+  return parts.join("\n");
+}

@@ -1,0 +1,53 @@
+/**
+ * Public API of the Dualstate engine: the dual-state agent of 000/001 in TypeScript.
+ * Framework-free by rule: nothing here imports Next, React, Prisma or tRPC.
+ */
+export { createArtifact, hashContent, type Artifact } from "./domain/artifact";
+export { passed, failed, fatal, type GuardResult } from "./domain/guard-result";
+export { composeContext, refineContext, type AmbientEnvironment, type Context, type FeedbackEntry } from "./domain/context";
+export {
+  createPromptTemplate,
+  renderPrompt,
+  renderBasicPrompt,
+  DEFAULT_FEEDBACK_WRAPPER,
+  type PromptTemplate,
+} from "./domain/prompt-template";
+export {
+  initialWorkflowState,
+  isSatisfied,
+  isGoalState,
+  satisfy,
+  artifactIdFor,
+  type WorkflowState,
+} from "./domain/workflow-state";
+export {
+  always,
+  requiresGuards,
+  canExecute,
+  executeActionPair,
+  type ActionPair,
+  type Precondition,
+  type ActionPairOutcome,
+} from "./domain/action-pair";
+export type { WorkflowResult, WorkflowStatus, ProvenanceEntry } from "./domain/workflow-result";
+export { runDualStateAgent, type AgentInput, type AgentOutcome } from "./agent/dual-state-agent";
+export { executeWorkflow, extractDependencies, DEFAULT_RMAX, type WorkflowRun } from "./agent/workflow";
+export { dependencyName, dependencyIdsOf, type WorkflowStep } from "./agent/step";
+export type { ArtifactDag, StoredArtifact } from "./ports/artifact-dag";
+export type { Generator, GenerationRequest, Generation } from "./ports/generator";
+export type { Guard, GuardDependencies } from "./ports/guard";
+export { randomIds, sequentialIds, type IdGenerator } from "./ports/ids";
+export { silentObserver, type RunObserver, type EngineEvent, type EngineEventType } from "./ports/run-observer";
+export {
+  EngineError,
+  PreconditionNotMetError,
+  ArtifactNotFoundError,
+  ArtifactExistsError,
+  isEngineError,
+  type EngineErrorCode,
+} from "./errors";
+export { RunNotFoundError } from "./errors";
+export { RUN_STATUSES, type RunStatus, type RunRecord, type RunResultSummary, type LedgerEntryRecord, type LedgerActor, type EscalationRecord, type EscalationStatus } from "./run/run-record";
+export type { RunRepository, NewRun } from "./run/run-repository";
+export { recordEvent, type EventRecord, type RunPatch, type EscalationDraft } from "./run/record-event";
+export { summarizeResult } from "./run/summarize-result";

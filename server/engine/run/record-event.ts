@@ -1,0 +1,85 @@
+import type { EngineEvent } from "../ports/run-observer";
+import type { WorkflowState } from "../domain/workflow-state";
+import type { LedgerActor, RunResultSummary, RunStatus } from "./run-record";
+import { summarizeResult } from "./summarize-result";
+
+/** Changes one event makes to its run; counters are increments so concurrent readers never see them go back. */
+export interface RunPatch {
+  readonly status?: RunStatus;
+  readonly workflowState?: WorkflowState;
+  readonly currentStep?: string | null;
+  readonly attemptIncrement?: number;
+  readonly stepsCompletedIncrement?: number;
+  readonly result?: RunResultSummary;
+  readonly startedAt?: Date;
+  readonly finishedAt?: Date;
+}
+
+export interface EscalationDraft {
+  readonly artifactId: string;
+  readonly stepName: string;
+  readonly guardId: string;
+  readonly feedback: string;
+}
+
+/** Everything a repository writes, atomically, for one engine event. */
+export interface EventRecord {
+  readonly ledger: { readonly actor: LedgerActor; readonly type: string; readonly payload: Readonly<Record<string, unknown>> };
+  readonly patch: RunPatch;
+  readonly escalation?: EscalationDraft;
+}
+
+const FINAL_STATUS = { success: "succeeded", failed: "failed", escalation: "escalated" } as const satisfies Record<string, RunStatus>;
+
+/**
+ * Pure translation of an engine event into a ledger entry and a run patch. Every repository
+ * uses it, so the in-memory, SQLite and PostgreSQL stores record runs identically.
+ */
+export function recordEvent(event: EngineEvent, now: Date): EventRecord {
+  switch (event.type) {
+    case "run.started":
+      return {
+        ledger: { actor: "engine", type: event.type, payload: { specification: event.specification } },
+        patch: { status: "running", startedAt: now },
+      };
+    case "step.started":
+      return {
+        ledger: { actor: "engine", type: event.type, payload: { step: event.step, guardId: event.guardId, dependencyIds: event.dependencyIds } },
+        patch: { currentStep: event.step },
+      };
+    case "generator.completed":
+      return {
+        ledger: { actor: "generator", type: event.type, payload: { step: event.step, attempt: event.attempt, artifactId: event.artifactId, contentHash: event.contentHash, metadata: event.metadata } },
+        patch: { attemptIncrement: 1 },
+      };
+    case "guard.completed":
+      return {
+        ledger: {
+          actor: "guard",
+          type: event.type,
+          payload: { step: event.step, attempt: event.attempt, artifactId: event.artifactId, ...event.result },
+        },
+        patch: {},
+      };
+    case "state.advanced":
+      return {
+        ledger: { actor: "engine", type: event.type, payload: { step: event.step, guardId: event.guardId, artifactId: event.artifactId } },
+        patch: { workflowState: event.workflowState, stepsCompletedIncrement: 1 },
+      };
+    case "step.escalated":
+      return {
+        ledger: { actor: "engine", type: event.type, payload: { step: event.step, guardId: event.guardId, artifactId: event.artifactId, feedback: event.feedback } },
+        patch: {},
+        escalation: { artifactId: event.artifactId, stepName: event.step, guardId: event.guardId, feedback: event.feedback },
+      };
+    case "step.exhausted":
+      return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, attempts: event.attempts } }, patch: {} };
+    case "run.finished": {
+      const result = summarizeResult(event.result);
+      return {
+        ledger: { actor: "engine", type: event.type, payload: { ...result } },
+        patch: { status: FINAL_STATUS[result.status], result, finishedAt: now, currentStep: result.failedStep },
+      };
+    }
+  }
+}
