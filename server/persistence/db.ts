@@ -5,13 +5,13 @@
  */
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient as SqlitePrismaClient } from "@/prisma/generated/sqlite/client";
-import { PrismaClient as PostgresPrismaClient } from "@/prisma/generated/postgres/client";
+import { PrismaClient as SqlitePrismaClient } from "../../prisma/generated/sqlite/client";
+import { PrismaClient as PostgresPrismaClient } from "../../prisma/generated/postgres/client";
 import { getEnv } from "../env";
 import { parseDatabaseUrl } from "./database-url";
 
 export type Db = SqlitePrismaClient;
-export type { Prisma } from "@/prisma/generated/sqlite/client";
+export type { Prisma } from "../../prisma/generated/sqlite/client";
 
 /** Opens a client for a database URL; it does not migrate (see migrations/migrate.ts). */
 export function createDb(databaseUrl: string): Db {

@@ -1,0 +1,42 @@
+import type { Env } from "../../env";
+import { parseDatabaseUrl } from "../../persistence/database-url";
+import { projectRoot } from "../../persistence/project-root";
+import { computeBuildFingerprint, isBuildStale, recordBuildFingerprint } from "../build-fingerprint";
+import type { CliIo } from "../io";
+import { runNext } from "../next-process";
+import { parseOptions, parsePortOption } from "../parse-options";
+import { dbMigrate } from "./db-migrate";
+
+const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
+
+/**
+ * `dualstate start` and `dualstate dev`: migrate, then hand over to Next.js. `start` first
+ * builds when there is no build or the sources changed since the last one.
+ */
+export async function serve(mode: "start" | "dev", args: string[], env: Env, io: CliIo): Promise<number> {
+  const options = parseOptions(args, SERVE_OPTIONS, mode);
+  const port = parsePortOption(options.port, env.PORT);
+  const root = projectRoot();
+  await dbMigrate(env, io);
+
+  // The server's working directory is the project folder; an absolute SQLite path keeps the
+  // database where the CLI just migrated it, whatever directory the user started from.
+  const target = parseDatabaseUrl(env.DATABASE_URL);
+  const childEnv = { ...process.env, PORT: String(port), DATABASE_URL: target.provider === "sqlite" ? `file:${target.location}` : env.DATABASE_URL };
+
+  if (mode === "start") {
+    const fingerprint = computeBuildFingerprint(root);
+    if (isBuildStale(root, fingerprint)) {
+      io.out("Building the dashboard (first start, or the sources changed)...");
+      const code = await runNext(root, ["build"], { ...childEnv, NODE_ENV: "production" });
+      if (code !== 0) {
+        io.err(`The build failed (exit code ${code}); see the output above.`);
+        return code;
+      }
+      recordBuildFingerprint(root, fingerprint);
+    }
+  }
+  const hostArgs = options.hostname ? ["--hostname", options.hostname] : [];
+  io.out(`Dualstate on http://${options.hostname ?? "localhost"}:${port}`);
+  return runNext(root, [mode, "--port", String(port), ...hostArgs], childEnv);
+}

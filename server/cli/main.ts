@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseEnv, EnvError } from "../env";
+import { MigrationError } from "../persistence/migrations/migrate";
+import { projectRoot } from "../persistence/project-root";
+import { dbMigrate } from "./commands/db-migrate";
+import { serve } from "./commands/serve";
+import { EXIT, processIo, type CliIo } from "./io";
+import { USAGE } from "./usage";
+import { UsageError } from "./usage-error";
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")) as { version: string };
+  return manifest.version;
+}
+
+async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new UsageError("dualstate: missing command");
+  if (command === "-h" || command === "--help" || command === "help") {
+    io.out(USAGE);
+    return EXIT.ok;
+  }
+  if (command === "-v" || command === "--version") {
+    io.out(`dualstate ${version()}`);
+    return EXIT.ok;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(USAGE);
+    return EXIT.ok;
+  }
+  switch (command) {
+    case "db": {
+      const [subcommand, ...extra] = rest;
+      if (subcommand !== "migrate") throw new UsageError(subcommand ? `dualstate db: unknown subcommand "${subcommand}"` : "dualstate db: missing subcommand (migrate)");
+      if (extra.length > 0) throw new UsageError(`dualstate db migrate: unexpected argument "${extra[0]}"`);
+      await dbMigrate(parseEnv(environment), io);
+      return EXIT.ok;
+    }
+    case "start":
+    case "dev":
+      return serve(command, rest, parseEnv(environment), io);
+    default:
+      throw new UsageError(command.startsWith("-") ? `dualstate: unknown option "${command}"` : `dualstate: unknown command "${command}"`);
+  }
+}
+
+/**
+ * Runs the CLI and returns the exit code. Users see messages, never stack traces:
+ * DUALSTATE_DEBUG=1 adds the stack of unexpected errors.
+ */
+export async function main(argv: string[], environment: NodeJS.ProcessEnv = process.env, io: CliIo = processIo): Promise<number> {
+  try {
+    return await dispatch(argv, environment, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return EXIT.usage;
+    }
+    if (error instanceof EnvError || error instanceof MigrationError) {
+      io.err(error.message);
+      return EXIT.failed;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`dualstate: ${message}`);
+    if (environment.DUALSTATE_DEBUG === "1" && error instanceof Error && error.stack) io.err(error.stack);
+    return EXIT.failed;
+  }
+}
