@@ -16,15 +16,19 @@ export interface TestDatabase {
 /** TEST_POSTGRES_URL points at a server where the tests may create and drop databases. */
 export const testPostgresUrl = process.env.TEST_POSTGRES_URL;
 
-/** A fresh, migrated database of its own for one test file: a temp SQLite file or a new PostgreSQL database. */
-export async function createTestDatabase(provider: DatabaseProvider): Promise<TestDatabase> {
-  return provider === "postgres" ? createPostgresTestDatabase() : createSqliteTestDatabase();
+/**
+ * A fresh database of its own for one test file: a temp SQLite file or a new PostgreSQL
+ * database, migrated unless `migrate: false`.
+ */
+export async function createTestDatabase(provider: DatabaseProvider, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
+  return provider === "postgres" ? createPostgresTestDatabase(migrate) : createSqliteTestDatabase(migrate);
 }
 
-async function createSqliteTestDatabase(): Promise<TestDatabase> {
+async function createSqliteTestDatabase(migrate: boolean): Promise<TestDatabase> {
   const folder = mkdtempSync(join(tmpdir(), "dualstate-test-"));
   const url = `file:${join(folder, "test.db")}`;
-  await migrateDatabase(url);
+  if (migrate) await migrateDatabase(url);
   const db = createDb(url);
   return {
     db,
@@ -36,13 +40,13 @@ async function createSqliteTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresTestDatabase(): Promise<TestDatabase> {
+async function createPostgresTestDatabase(migrate: boolean): Promise<TestDatabase> {
   if (!testPostgresUrl) throw new Error("TEST_POSTGRES_URL is not set");
   const name = `dualstate_test_${randomUUID().replaceAll("-", "")}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(testPostgresUrl);
   url.pathname = `/${name}`;
-  await migrateDatabase(url.toString());
+  if (migrate) await migrateDatabase(url.toString());
   const db = createDb(url.toString());
   return {
     db,

@@ -164,3 +164,16 @@ ALTER TABLE "Escalation" ADD CONSTRAINT "Escalation_runId_fkey" FOREIGN KEY ("ru
 -- AddForeignKey
 ALTER TABLE "Escalation" ADD CONSTRAINT "Escalation_artifactId_fkey" FOREIGN KEY ("artifactId") REFERENCES "Artifact"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
+
+-- Ledger entries are append-only: the database itself refuses to change or remove one.
+CREATE FUNCTION "ledger_entry_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'LedgerEntry is append-only: % refused', TG_OP;
+END;
+$$;
+
+CREATE TRIGGER "LedgerEntry_append_only" BEFORE UPDATE OR DELETE ON "LedgerEntry"
+FOR EACH ROW EXECUTE FUNCTION "ledger_entry_append_only"();
+
+CREATE TRIGGER "LedgerEntry_append_only_truncate" BEFORE TRUNCATE ON "LedgerEntry"
+FOR EACH STATEMENT EXECUTE FUNCTION "ledger_entry_append_only"();

@@ -125,3 +125,10 @@ CREATE INDEX "Escalation_status_createdAt_idx" ON "Escalation"("status", "create
 -- CreateIndex
 CREATE INDEX "Escalation_runId_idx" ON "Escalation"("runId");
 
+
+-- Ledger entries are append-only: the database itself refuses to change or remove one.
+CREATE TRIGGER "LedgerEntry_append_only_update" BEFORE UPDATE ON "LedgerEntry"
+BEGIN SELECT RAISE(ABORT, 'LedgerEntry is append-only: entries cannot be updated'); END;
+
+CREATE TRIGGER "LedgerEntry_append_only_delete" BEFORE DELETE ON "LedgerEntry"
+BEGIN SELECT RAISE(ABORT, 'LedgerEntry is append-only: entries cannot be deleted'); END;
