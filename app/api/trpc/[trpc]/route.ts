@@ -1,0 +1,11 @@
+import { handleTRPCRequest } from "@/server/api/http-handler";
+import { getDb } from "@/server/persistence/db";
+
+// Prisma with better-sqlite3/pg needs Node.js APIs.
+export const runtime = "nodejs";
+
+function handler(request: Request): Promise<Response> {
+  return handleTRPCRequest(request, getDb);
+}
+
+export { handler as GET, handler as POST };

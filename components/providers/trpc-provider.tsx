@@ -1,0 +1,49 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import superjson from "superjson";
+import type { AppRouter } from "@/server/api/root";
+import { makeQueryClient } from "./query-client";
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+/**
+ * A relative URL is enough: pages prefetch on the server through server/api/rsc.ts, so the
+ * only requests this client makes come from the browser.
+ */
+const TRPC_URL = "/api/trpc";
+
+let browserQueryClient: QueryClient | undefined;
+
+function getQueryClient(): QueryClient {
+  // On the server every render gets its own client, so requests never share cached data.
+  if (typeof window === "undefined") return makeQueryClient();
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}
+
+export function TRPCReactProvider({ children }: { children: ReactNode }) {
+  const queryClient = getQueryClient();
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      links: [
+        splitLink({
+          // Subscriptions stream over server-sent events; everything else is batched.
+          condition: (op) => op.type === "subscription",
+          true: httpSubscriptionLink({ url: TRPC_URL, transformer: superjson }),
+          false: httpBatchLink({ url: TRPC_URL, transformer: superjson }),
+        }),
+      ],
+    }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

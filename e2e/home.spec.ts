@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+/** A tRPC v11 HTTP response body with the superjson transformer (either field is set). */
+interface TRPCBody {
+  result?: { data: { json: { id: string } } };
+  error?: { json: { message: string; data: { zodError: { fieldErrors: Record<string, string[]> } | null } } };
+}
+
+/** Calls a tRPC mutation the way the client does without batching: superjson wraps input as {json}. */
+async function mutate(request: APIRequestContext, path: string, input: unknown) {
+  const response = await request.post(`/api/trpc/${path}`, { data: { json: input } });
+  return { response, body: (await response.json()) as TRPCBody };
+}
+
+test("the overview shows the empty state, then a run created through the API", async ({ page, request }) => {
+  // Hydration mismatches and client-side exceptions surface here rather than as a visible failure.
+  const browserErrors: string[] = [];
+  page.on("pageerror", (error) => browserErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") browserErrors.push(message.text());
+  });
+
+  await test.step("an empty database explains workflows and runs", async () => {
+    await page.goto("/");
+    await expect(page.getByRole("banner")).toContainText("Dualstate");
+    const emptyState = page.getByTestId("empty-state");
+    await expect(emptyState).toBeVisible();
+    await expect(emptyState).toContainText("npx dualstate --help");
+    await expect(page.getByTestId("runs-empty")).toBeVisible();
+  });
+
+  const workflowName = `E2E workflow ${Date.now()}`;
+  const specification = "Write a function that adds two numbers.";
+
+  await test.step("create a workflow and a run over HTTP", async () => {
+    const workflow = await mutate(request, "workflow.create", {
+      name: workflowName,
+      description: "Created by the end-to-end test",
+      definition: { steps: [] },
+    });
+    expect(workflow.response.status()).toBe(200);
+    const workflowId = workflow.body.result?.data.json.id ?? "";
+
+    const run = await mutate(request, "run.create", { workflowId, specification });
+    expect(run.response.status()).toBe(200);
+    expect(run.body.result?.data.json.id).toEqual(expect.any(String));
+  });
+
+  await test.step("the overview lists the workflow and the queued run", async () => {
+    await page.reload();
+    await expect(page.getByTestId("empty-state")).toHaveCount(0);
+    await expect(page.getByTestId("workflow-row").filter({ hasText: workflowName })).toContainText("1 run");
+
+    const runRow = page.getByTestId("run-row").filter({ hasText: workflowName });
+    await expect(runRow).toHaveCount(1);
+    await expect(runRow).toContainText(specification);
+    await expect(runRow).toContainText("just now");
+    const status = runRow.getByTestId("run-status");
+    await expect(status).toHaveText("queued");
+    // Tailwind's classes made it into the CSS: the badge has a background colour.
+    const background = await status.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).not.toBe("rgba(0, 0, 0, 0)");
+  });
+
+  expect(browserErrors).toEqual([]);
+});
+
+test("invalid input gets a 400 naming the field and no stack trace", async ({ request }) => {
+  const { response, body } = await mutate(request, "run.create", { workflowId: "any", specification: "   " });
+
+  expect(response.status()).toBe(400);
+  expect(body.error?.json.message).toContain("specification");
+  expect(body.error?.json.data.zodError?.fieldErrors.specification).toEqual(["must not be empty"]);
+  expect(JSON.stringify(body)).not.toMatch(/stack|\bat .+:\d+:\d+/);
+});
+
+test("an unknown workflow gets a 404 naming its id", async ({ request }) => {
+  const { response, body } = await mutate(request, "run.create", { workflowId: "no-such-workflow", specification: "x" });
+
+  expect(response.status()).toBe(404);
+  expect(body.error?.json.message).toContain("no-such-workflow");
+});
+
+test("an unknown page shows the not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

@@ -1,0 +1,17 @@
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { runRouter } from "./routers/run";
+import { workflowRouter } from "./routers/workflow";
+import { createCallerFactory, createTRPCRouter } from "./trpc";
+
+export const appRouter = createTRPCRouter({
+  workflow: workflowRouter,
+  run: runRouter,
+});
+
+/** The only thing the UI imports from server/: a type. */
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** Calls procedures in-process, e.g. `createCaller(createTRPCContext({ db })).workflow.list()`. */
+export const createCaller = createCallerFactory(appRouter);

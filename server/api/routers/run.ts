@@ -1,0 +1,9 @@
+import { createRun } from "@/server/services/runs/create-run";
+import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
+import { createRunInput, listRecentRunsInput } from "../schemas/run";
+import { createTRPCRouter, publicProcedure } from "../trpc";
+
+export const runRouter = createTRPCRouter({
+  listRecent: publicProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
+  create: publicProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const MAX_RECENT_RUNS = 100;
+
+export const listRecentRunsInput = z
+  .object({
+    limit: z
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(MAX_RECENT_RUNS, `must be at most ${MAX_RECENT_RUNS}`)
+      .default(20),
+  })
+  // prefault: a missing input is parsed as {}, so the limit default applies.
+  .prefault({});
+
+export const createRunInput = z.object({
+  workflowId: z.string().trim().min(1, "must not be empty"),
+  specification: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(100_000, "must be at most 100000 characters"),
+});

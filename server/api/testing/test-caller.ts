@@ -1,0 +1,23 @@
+import type { Db } from "@/server/persistence/db";
+import { testPostgresUrl } from "@/server/persistence/testing/test-database";
+import { createCaller } from "../root";
+import { createTRPCContext } from "../trpc";
+
+/**
+ * The databases router tests run against: SQLite always, PostgreSQL when TEST_POSTGRES_URL
+ * names a server where tests may create databases.
+ */
+export const TEST_DATABASES = [
+  { provider: "sqlite", enabled: true },
+  { provider: "postgres", enabled: Boolean(testPostgresUrl) },
+] as const;
+
+export function createTestCaller(db: Db) {
+  return createCaller(createTRPCContext({ db }));
+}
+
+/** A database whose every query fails with `message`, to check what callers get to see. */
+export function createFailingDb(message: string): Db {
+  const failingDelegate = new Proxy({}, { get: () => () => Promise.reject(new Error(message)) });
+  return new Proxy({}, { get: () => failingDelegate }) as Db;
+}
