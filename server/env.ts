@@ -20,7 +20,7 @@ const port = z.coerce
 
 export const envSchema = z.object({
   DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
-  OPENAI_BASE_URL: z.url({ message: "must be a URL such as http://localhost:11434/v1" }).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as http://localhost:11434/v1" }).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().min(1, "must not be empty").optional(),
   PORT: port.default(3000),

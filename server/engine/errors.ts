@@ -2,7 +2,7 @@
  * The engine's closed error taxonomy. Each error has a stable `name` and `code`; callers detect
  * them with `isEngineError(error, code)`, which survives duplicate bundles where instanceof does not.
  */
-const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND"] as const;
+const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND", "INVALID_WORKFLOW"] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 export class EngineError extends Error {
@@ -47,5 +47,13 @@ export class RunNotFoundError extends EngineError {
   override readonly name = "RunNotFoundError";
   constructor(readonly runId: string) {
     super("RUN_NOT_FOUND", `Run not found: ${runId}`);
+  }
+}
+
+/** The workflow handed to the engine cannot run as given; the message names the step and field. */
+export class InvalidWorkflowError extends EngineError {
+  override readonly name = "InvalidWorkflowError";
+  constructor(message: string) {
+    super("INVALID_WORKFLOW", message);
   }
 }

@@ -46,7 +46,7 @@ export {
   isEngineError,
   type EngineErrorCode,
 } from "./errors";
-export { RunNotFoundError } from "./errors";
+export { RunNotFoundError, InvalidWorkflowError } from "./errors";
 export { RUN_STATUSES, type RunStatus, type RunRecord, type RunResultSummary, type LedgerEntryRecord, type LedgerActor, type EscalationRecord, type EscalationStatus } from "./run/run-record";
 export type { RunRepository, NewRun } from "./run/run-repository";
 export { recordEvent, type EventRecord, type RunPatch, type EscalationDraft } from "./run/record-event";

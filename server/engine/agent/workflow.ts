@@ -7,6 +7,7 @@ import type { GuardDependencies } from "../ports/guard";
 import { randomIds, type IdGenerator } from "../ports/ids";
 import { silentObserver, type RunObserver } from "../ports/run-observer";
 import { runDualStateAgent } from "./dual-state-agent";
+import { InvalidWorkflowError } from "../errors";
 import { dependencyIdsOf, dependencyName, type WorkflowStep } from "./step";
 
 export const DEFAULT_RMAX = 3;
@@ -28,6 +29,7 @@ export interface WorkflowRun {
  * only the artifacts named in guard_artifact_deps, and stops at the first failure or escalation.
  */
 export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult> {
+  assertRunnable(run);
   const observer = run.observer ?? silentObserver;
   const newId = run.newId ?? randomIds;
   const ambient: AmbientEnvironment = Object.freeze({ repository: run.dag, constraints: run.constraints ?? "" });
@@ -95,6 +97,15 @@ export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult>
     }
   }
   return finish({ status: "success", artifacts: { ...artifacts } });
+}
+
+/** Rejects budgets that would make no attempt at all, before anything is generated or stored. */
+function assertRunnable(run: WorkflowRun): void {
+  const isBudget = (rmax: number) => Number.isInteger(rmax) && rmax >= 0;
+  if (run.rmax !== undefined && !isBudget(run.rmax)) throw new InvalidWorkflowError(`rmax must be a whole number ≥ 0, got ${run.rmax}`);
+  for (const step of run.steps) {
+    if (step.rmax !== undefined && !isBudget(step.rmax)) throw new InvalidWorkflowError(`Step "${step.name}": rmax must be a whole number ≥ 0, got ${step.rmax}`);
+  }
 }
 
 /** extract_dependencies of 000: the artifacts of completed steps named in guard_artifact_deps, and nothing else. */

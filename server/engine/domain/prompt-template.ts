@@ -34,7 +34,8 @@ export function renderPrompt(template: PromptTemplate, context: Context): string
   if (context.feedbackHistory.length > 0) {
     parts.push("# HISTORY (Context Refinement)");
     context.feedbackHistory.forEach((entry, index) => {
-      const wrapped = template.feedbackWrapper.replaceAll("{feedback}", entry.feedback);
+      // A replacer function, so "$&", "$1" or "$$" in the feedback are inserted literally.
+      const wrapped = template.feedbackWrapper.replaceAll("{feedback}", () => entry.feedback);
       parts.push(`--- Attempt ${index + 1} ---\n${wrapped}`);
     });
   }
