@@ -82,7 +82,7 @@ describe("renderPrompt (001 PromptTemplate.render)", () => {
     expect(rendered).toContain("--- Attempt 1 ---\nF: expected $& and $1 and {x}");
   });
 
-  it("keeps a wrapper without a placeholder as is", () => {
+  it("keeps a wrapper without a {feedback} marker as is", () => {
     const custom = createPromptTemplate({ role: "R", constraints: "C", task: "T", feedbackWrapper: "Try again." });
     expect(renderPrompt(custom, contextWith("", [["a", "bad"]]))).toContain("--- Attempt 1 ---\nTry again.\n\n# TASK\nT");
   });
