@@ -14,7 +14,10 @@
  *   raw      one row inserted with better-sqlite3 in an explicit BEGIN/COMMIT, WAL mode, with
  *            synchronous=NORMAL and with synchronous=FULL, for reference.
  *
- * Prints the timings and the ratios; there are no assertions. The whole bench takes about 12 s.
+ * Then the guards: the median time of a syntax, a security and a sandboxed test verdict on a
+ * 200-line artifact, for each language (scripts/bench/guard-verdicts.ts).
+ *
+ * Prints the timings and the ratios; there are no assertions.
  */
 import { mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +27,7 @@ import Database from "better-sqlite3";
 import { always, executeWorkflow, passed, silentObserver, type Generator, type Guard, type WorkflowStep } from "../server/engine";
 import { InMemoryArtifactDag } from "../server/engine/testing/in-memory-artifact-dag";
 import { createTestDatabase } from "../server/persistence/testing/test-database";
+import { benchGuardVerdicts } from "./bench/guard-verdicts";
 
 const STEPS = 10;
 /** Time budget of each measured phase (after its warm-up). */
@@ -140,7 +144,8 @@ async function main(): Promise<void> {
   console.log(`  vs raw SQLite commit (NORMAL)       ${ratio(raw.NORMAL)}`);
   console.log(`  vs raw SQLite commit (FULL)         ${ratio(raw.FULL)}`);
   console.log(`\nA persisted transition writes several ledger events, each its own commit, so the real share is smaller still.`);
-  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  await benchGuardVerdicts();
+  console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 async function rawSqlite(synchronous: "NORMAL" | "FULL"): Promise<Measurement> {

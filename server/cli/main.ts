@@ -4,6 +4,7 @@ import { parseEnv, EnvError } from "../env";
 import { MigrationError } from "../persistence/migrations/migrate";
 import { projectRoot } from "../persistence/project-root";
 import { dbMigrate } from "./commands/db-migrate";
+import { guardCommand } from "./commands/guard";
 import { serve } from "./commands/serve";
 import { EXIT, processIo, type CliIo } from "./io";
 import { USAGE } from "./usage";
@@ -37,6 +38,8 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
       await dbMigrate(parseEnv(environment), io);
       return EXIT.ok;
     }
+    case "guard":
+      return guardCommand(rest, parseEnv(environment), io);
     case "start":
     case "dev":
       return serve(command, rest, parseEnv(environment), io);

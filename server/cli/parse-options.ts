@@ -13,6 +13,16 @@ export function parseOptions<T extends Options>(args: string[], options: T, comm
   }
 }
 
+/** Like parseOptions, for commands that also take positional arguments. */
+export function parseCommandLine<T extends Options>(args: string[], options: T, command: string) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`dualstate ${command}: ${message}`);
+  }
+}
+
 /** A --port value: a whole number between 1 and 65535. */
 export function parsePortOption(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

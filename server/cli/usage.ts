@@ -4,6 +4,10 @@ Commands:
   start [--port N] [--hostname H]   Build if needed, migrate the database, serve the dashboard
   dev [--port N] [--hostname H]     Migrate the database and run the dashboard in development mode
   db migrate                        Create the database if missing and apply pending migrations
+  guard <kind> <artifact-file>      Check a file with one guard and print the verdict as JSON
+        [--language js|ts|python] [--test FILE] [--dep NAME=FILE]... [--option KEY=VALUE]...
+        kinds: syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of
+        VALUE is JSON when it parses as JSON, else text; @FILE reads it from a file
 
 Options:
   -h, --help       Show this help

@@ -6,6 +6,10 @@ export interface GuardResult {
   readonly passed: boolean;
   readonly feedback: string;
   readonly fatal: boolean;
+  /** How long the guard took, when measured (guard library wrapper). */
+  readonly durationMs?: number;
+  /** Set when the verdict waits on someone else: a human guard escalates with "human". */
+  readonly awaiting?: "human";
 }
 
 export function passed(feedback = ""): GuardResult {

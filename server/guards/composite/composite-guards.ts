@@ -1,0 +1,39 @@
+import { failed, passed, type Guard, type GuardResult } from "../../engine";
+
+/**
+ * Every member must pass, checked in order; the first failure is the verdict (so a fatal
+ * member makes the whole guard fatal) and later members are not run.
+ */
+export function createAllOfGuard(members: readonly Guard[]): Guard {
+  return {
+    async validate(artifact, dependencies) {
+      const notes: string[] = [];
+      for (const [index, member] of members.entries()) {
+        const result = await member.validate(artifact, dependencies);
+        if (!result.passed) return { ...result, feedback: `Guard ${index + 1} of ${members.length}: ${result.feedback}` };
+        if (result.feedback) notes.push(result.feedback);
+      }
+      return passed(notes.join("\n"));
+    },
+  };
+}
+
+/**
+ * Passes as soon as one member passes, in order. When none does, the feedback lists every
+ * member's, and the verdict is fatal if any member's was: a fatal finding is never hidden.
+ */
+export function createAnyOfGuard(members: readonly Guard[]): Guard {
+  return {
+    async validate(artifact, dependencies) {
+      const results: GuardResult[] = [];
+      for (const member of members) {
+        const result = await member.validate(artifact, dependencies);
+        if (result.passed) return result;
+        results.push(result);
+      }
+      const feedback = `No alternative passed:\n${results.map((result, i) => `- option ${i + 1}: ${result.feedback}`).join("\n")}`;
+      const fatal = results.find((result) => result.fatal);
+      return fatal ? { passed: false, fatal: true, feedback, ...(fatal.awaiting ? { awaiting: fatal.awaiting } : {}) } : failed(feedback);
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { GuardLanguage } from "./language";
+
+/** The OpenAI-compatible endpoint the llm_judge guard calls. */
+export interface JudgeEndpoint {
+  readonly baseURL?: string;
+  readonly apiKey?: string;
+  readonly model?: string;
+}
+
+/**
+ * What guards get from where they run rather than from their own options: the artifact's
+ * language when the guard does not name one, the model endpoint, and the python3 to use.
+ */
+export interface GuardContext {
+  readonly language?: GuardLanguage;
+  readonly judge?: JudgeEndpoint;
+  /** python3 by default; tests point it elsewhere to check the "python3 missing" verdicts. */
+  readonly pythonExecutable?: string;
+}

@@ -1,0 +1,27 @@
+import { failed, type Guard, type GuardResult } from "../engine";
+
+/**
+ * What every guard of the library promises, added in one place: it answers within its time
+ * limit, records its duration, and turns an unexpected exception into a failed verdict
+ * instead of crashing the run (bad content is always a verdict).
+ */
+export function withGuardLimits(kind: string, guard: Guard, timeoutMs: number): Guard {
+  return {
+    async validate(artifact, dependencies) {
+      const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<GuardResult>((resolve) => {
+        timer = setTimeout(() => resolve(failed(`The ${kind} guard did not answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      let result: GuardResult;
+      try {
+        result = await Promise.race([guard.validate(artifact, dependencies), timeout]);
+      } catch (error) {
+        result = failed(`The ${kind} guard could not check the artifact: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        clearTimeout(timer);
+      }
+      return { ...result, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+    },
+  };
+}
