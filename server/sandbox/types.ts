@@ -61,6 +61,8 @@ export type TestRunOutcome =
   | { readonly status: "incomplete"; readonly message: string; readonly output: string; readonly durationMs: number }
   | { readonly status: "unavailable"; readonly message: string; readonly durationMs: number };
 
-export function resolveLimits(limits: Partial<SandboxLimits> | undefined): SandboxLimits {
-  return { ...DEFAULT_SANDBOX_LIMITS, ...limits };
+/** The defaults, with each limit the caller gave (undefined means "the default"). */
+export function resolveLimits(limits: { readonly [K in keyof SandboxLimits]?: number | undefined } | undefined): SandboxLimits {
+  const given = Object.fromEntries(Object.entries(limits ?? {}).filter(([, value]) => value !== undefined));
+  return { ...DEFAULT_SANDBOX_LIMITS, ...given };
 }

@@ -16,7 +16,7 @@ function file(name: string, content: string): string {
 async function guard(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(["guard", ...args], {}, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  const code = await main(["guard", ...args], {} as NodeJS.ProcessEnv, { out: (text) => out.push(text), err: (text) => err.push(text) });
   return { code, out: out.join(""), err: err.join(""), verdict: code === 0 ? (JSON.parse(out.join("")) as Record<string, unknown>) : undefined };
 }
 

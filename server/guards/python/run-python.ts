@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { resolvePythonExecutable } from "../../sandbox/python/resolve-python";
 
 export type PythonRun =
   | { readonly kind: "finished"; readonly exitCode: number | null; readonly stdout: string; readonly stderr: string }
@@ -8,22 +9,23 @@ export type PythonRun =
 // Next.js declares NODE_ENV as always present in ProcessEnv; a child really gets nothing.
 const EMPTY_ENV = {} as NodeJS.ProcessEnv;
 
-export const PYTHON_MISSING = "python3 is not installed or not on PATH; Python guards need it";
-
 /**
  * Runs one of Dualstate's own Python helper scripts (parsers and analysers, not generated code)
  * with the input on stdin, in isolated mode and an empty environment, killed after `timeoutMs`.
  */
-export function runPythonScript(options: {
+export async function runPythonScript(options: {
   scriptPath: string;
   input: string;
   timeoutMs: number;
   pythonExecutable?: string;
   maxOutputBytes?: number;
 }): Promise<PythonRun> {
+  // The same interpreter the sandbox uses, found on the host's PATH (the child's is empty).
+  const python = await resolvePythonExecutable(options.pythonExecutable ?? "python3");
+  if (!python.ok) return { kind: "unavailable", message: python.message };
   const maxOutput = options.maxOutputBytes ?? 1024 * 1024;
   return new Promise((resolve) => {
-    const child = spawn(options.pythonExecutable ?? "python3", ["-I", "-S", "-B", options.scriptPath], { env: EMPTY_ENV, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(python.path, ["-I", "-S", "-B", options.scriptPath], { env: EMPTY_ENV, stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let size = 0;
@@ -46,7 +48,7 @@ export function runPythonScript(options: {
     child.stdout.on("data", collect(stdout));
     child.stderr.on("data", collect(stderr));
     child.on("error", (error: NodeJS.ErrnoException) => {
-      settle(error.code === "ENOENT" ? { kind: "unavailable", message: PYTHON_MISSING } : { kind: "unavailable", message: `python3 could not be started: ${error.message}` });
+      settle({ kind: "unavailable", message: `python3 could not be started: ${error.message}` });
     });
     child.on("close", (exitCode) => {
       settle({ kind: "finished", exitCode, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });

@@ -1,0 +1,53 @@
+import ts from "typescript";
+import { createAllowPolicy, type AllowOptions } from "./allow-policy";
+import { RULE_REASONS, UNPARSEABLE, type Finding, type SecurityRule } from "./finding";
+import type { Rule, RuleContext } from "./javascript/context";
+import { parseSource, type ScriptLanguage } from "./javascript/parse-source";
+import { createResolver } from "./javascript/resolver";
+import { checkCodeEvaluation } from "./javascript/rules/code-evaluation";
+import { checkModules } from "./javascript/rules/modules";
+import { checkPrototypePollution } from "./javascript/rules/prototype-pollution";
+import { checkReferences } from "./javascript/rules/references";
+import { isTypeOnly } from "./javascript/syntax-positions";
+
+export interface JavaScriptAnalysisOptions extends AllowOptions {
+  /** TypeScript syntax is accepted only for "typescript". Defaults to "javascript". */
+  language?: ScriptLanguage;
+}
+
+const RULES: readonly Rule[] = [checkModules, checkReferences, checkCodeEvaluation, checkPrototypePollution];
+
+/**
+ * Static security analysis of JavaScript or TypeScript source. Returns the findings, or a single
+ * finding with rule UNPARSEABLE when the code does not parse: the rules then do not run, because
+ * a parser's error recovery can read code into what was meant as a string.
+ */
+export function analyzeJavaScript(source: string, options: JavaScriptAnalysisOptions = {}): Finding[] {
+  const { sourceFile, checker, syntaxError } = parseSource(source, options.language ?? "javascript");
+  if (syntaxError) {
+    return [{ rule: UNPARSEABLE, construct: "syntax error", line: syntaxError.line, column: syntaxError.column, message: syntaxError.message }];
+  }
+  const allow = createAllowPolicy(options);
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  const context: RuleContext = {
+    sourceFile,
+    allow,
+    resolver: createResolver(sourceFile, checker, allow),
+    report(node: ts.Node, rule: SecurityRule, key: string, construct = key) {
+      if (allow.callAllowed(key)) return;
+      const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+      const id = `${construct}:${line}:${character}`;
+      if (seen.has(id)) return;
+      seen.add(id);
+      findings.push({ rule, construct, line: line + 1, column: character + 1, message: RULE_REASONS[rule] });
+    },
+  };
+  const visit = (node: ts.Node): void => {
+    if (isTypeOnly(node)) return;
+    for (const rule of RULES) rule(node, context);
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return findings;
+}

@@ -1,0 +1,83 @@
+/**
+ * GUEST CODE (see intrinsics.mjs): self-contained, uses only `I`, the formatter `F`, the
+ * assertion errors `E` and the matcher table `M`.
+ *
+ * expect(actual, label?) with .not, .resolves and .rejects. Matcher objects share one frozen,
+ * null-prototype method table and keep their state in a private WeakMap, so neither the
+ * artifact nor a test can change what toBe & co. do for everyone else.
+ */
+export function createExpect(I, F, E, M) {
+  "use strict";
+  const call = I.apply;
+  const states = new I.WeakMap();
+
+  function stateOf(matchers) {
+    const state = (typeof matchers === "object" && matchers !== null) ? call(I.weakMapGet, states, [matchers]) : undefined;
+    if (state === undefined) throw I.construct(I.TypeError, ["expect(...) matchers must be called on the object expect() returned"]);
+    return state;
+  }
+
+  function make(actual, label, not, mode) {
+    const matchers = { __proto__: table };
+    call(I.weakMapSet, states, [matchers, { __proto__: null, actual, label, not, mode }]);
+    return matchers;
+  }
+
+  function check(state, name, actual, args, rejected) {
+    const result = M.matchers[name](actual, args, rejected);
+    if (result[0] !== state.not) return;
+    const prefix = typeof state.label === "string" && state.label !== "" ? state.label + ": " : "";
+    throw E.assertionError(prefix + result[1](state.not));
+  }
+
+  function settle(state, name, args) {
+    const promise = call(I.promiseResolve, I.Promise, [state.actual]);
+    const wantsRejection = state.mode === "rejects";
+    return new I.Promise((resolve, reject) => {
+      const outcome = (rejected) => (value) => {
+        try {
+          if (rejected !== wantsRejection) {
+            throw E.assertionError(wantsRejection
+              ? "expected the promise to reject, but it resolved with " + M.show(value)
+              : "expected the promise to resolve, but it rejected with " + M.show(value));
+          }
+          check(state, name, value, args, rejected);
+          resolve(undefined);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      call(I.promiseThen, promise, [outcome(false), outcome(true)]);
+    });
+  }
+
+  const table = { __proto__: null };
+  const names = I.keys(M.matchers);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    table[name] = function (...args) {
+      const state = stateOf(this);
+      if (state.mode !== "") return settle(state, name, args);
+      check(state, name, state.actual, args, false);
+      return undefined;
+    };
+  }
+  const modifier = (change) => ({
+    __proto__: null,
+    get() {
+      const state = stateOf(this);
+      return change(state);
+    },
+    enumerable: false,
+    configurable: false,
+  });
+  I.defineProperty(table, "not", modifier((s) => make(s.actual, s.label, !s.not, s.mode)));
+  I.defineProperty(table, "resolves", modifier((s) => make(s.actual, s.label, s.not, "resolves")));
+  I.defineProperty(table, "rejects", modifier((s) => make(s.actual, s.label, s.not, "rejects")));
+  I.freeze(table);
+
+  function expect(actual, label) {
+    return make(actual, label, false, "");
+  }
+  return I.freeze(expect);
+}

@@ -1,0 +1,27 @@
+import type { SandboxLimits, TestRunOutcome } from "../types";
+
+/**
+ * The one message the host sends to quickjs-worker.mjs, and the one it gets back. The worker
+ * is plain JavaScript, so these types document (not enforce) its side of the protocol.
+ */
+export interface SandboxSource {
+  /** Plain JavaScript, evaluated as global code. */
+  readonly code: string;
+  /** artifact.js / artifact.ts / tests.js / tests.ts: names positions in messages. */
+  readonly fileName: string;
+}
+
+export interface SandboxJob {
+  readonly artifact: SandboxSource;
+  readonly tests: SandboxSource;
+  readonly limits: SandboxLimits;
+  /** Date.now() value after which the interrupt handler stops the code. */
+  readonly deadline: number;
+  /** Console output (see worker/output-sink.mjs): Int32 byte count, then UTF-8 bytes. */
+  readonly output: SharedArrayBuffer;
+}
+
+type WithoutRunInfo<T> = T extends unknown ? Omit<T, "output" | "durationMs"> : never;
+
+/** What the worker reports: an outcome without the output and duration, which the host adds. */
+export type WorkerOutcome = WithoutRunInfo<TestRunOutcome>;
