@@ -65,6 +65,20 @@ describe("sandbox limits", () => {
     expect(inTest).toMatchObject({ limit: "stack", message: expect.stringMatching(/in test "recurses"/) });
   });
 
+  it("stops recursion through native code too, and leaves the host healthy", async () => {
+    const recursions = [
+      "const o = {}; o.toString = function () { return String(this); }; String(o);",
+      "JSON.parse('['.repeat(1e5) + ']'.repeat(1e5));",
+      "let a: unknown[] = []; for (let i = 0; i < 1e5; i++) a = [a]; JSON.stringify(a);",
+      "const p: any = new Proxy({}, { get: (_t, k) => p[k] }); p.x;",
+      "const o = { get x(): number { return this.x; } }; o.x;",
+      "function e(n: number): unknown { return eval('e(n + 1)'); } e(0);",
+    ];
+    for (const artifact of recursions) expect(await limitOf(artifact, "")).toMatchObject({ limit: "stack" });
+    const redos = await limitOf("/(a*)*b/.exec('a'.repeat(40));", "");
+    expect(redos.limit).toBe("wall_clock");
+  });
+
   it("stops an output flood and keeps the output up to the limit", async () => {
     const outcome = await limitOf("while (true) console.log('x'.repeat(1000));", "", { outputBytes: 10_000 });
     expect(outcome.limit).toBe("output");

@@ -4,8 +4,9 @@
  * Why a worker_thread and not a child process: QuickJS (WebAssembly) is the isolation boundary;
  * the thread only has to let the host kill a run hard (worker.terminate() stops even a tight
  * WebAssembly loop in milliseconds) and keep a crashed runtime away from the host's event loop.
- * A worker starts in ~30 ms against ~50-80 ms for a process, shares the already-loaded Node
- * binary, and needs no IPC serialisation beyond one message each way. Its JS heap is capped by
+ * A bare worker starts in ~30 ms against ~80 ms for a bare child process (measured here), can
+ * share the host's compiled WebAssembly.Module (see wasm-module.ts), and exchanges one message
+ * each way. Its JS heap is capped by
  * resourceLimits; the sandbox's own memory is the capped WebAssembly.Memory below.
  *
  * Plain .mjs on purpose: Node loads it directly from disk under Vitest, tsx and a built

@@ -7,8 +7,9 @@ const WORKER_URL = new URL("./quickjs-worker.mjs", import.meta.url);
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 /**
  * Idle workers kept started, each used for exactly one run (a fresh worker per run means a
- * fresh QuickJS instance and nothing left over from an earlier run). Starting one takes about
- * 40 ms, most of it Node's worker bootstrap; a warm one starts a run in a few ms.
+ * fresh QuickJS instance and nothing left over from an earlier run). Starting and preparing
+ * one takes ~70 ms (Node's worker bootstrap ~30, imports ~17, QuickJS instance ~7, harness
+ * ~13); a prepared one starts a run at once.
  */
 const WARM_WORKERS = 2;
 /** Errors that mean the worker could not even start: the sandbox is unavailable, not crashed. */

@@ -45,14 +45,18 @@ export function createErrorDescriber(I, F, isAssertion) {
     return "Error";
   }
 
+  /** QuickJS reports its limits as InternalErrors (and nesting too deep to parse as a SyntaxError). */
   function engineKind(error, message) {
+    const kind = typeof message === "string" ? ENGINE_KINDS[message] : undefined;
+    if (kind === undefined) return "error";
+    let proto;
     try {
-      if (I.getPrototypeOf(error) !== I.InternalError.prototype) return "error";
+      proto = I.getPrototypeOf(error);
     } catch {
       return "error";
     }
-    const kind = typeof message === "string" ? ENGINE_KINDS[message] : undefined;
-    return kind === undefined ? "error" : kind;
+    if (proto === I.InternalError.prototype || (kind === "stack" && proto === I.SyntaxError.prototype)) return kind;
+    return "error";
   }
 
   function describe(error) {

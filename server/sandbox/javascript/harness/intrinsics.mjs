@@ -44,6 +44,7 @@ export function captureIntrinsics(global) {
     RegExp: global.RegExp,
     Error: global.Error,
     InternalError: global.InternalError,
+    SyntaxError: global.SyntaxError,
     Promise: global.Promise,
     promiseThen: global.Promise.prototype.then,
     promiseResolve: global.Promise.resolve,
