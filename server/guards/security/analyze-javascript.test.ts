@@ -60,7 +60,7 @@ describe("analyzeJavaScript", () => {
     ["a TypeScript namespace", "namespace N { export const process = 1; }\nN.process;"],
     ["harmless modules", 'const a = require("lodash");\nconst b = require("./x");\nrequire.resolve("y");\nimport("./lazy");'],
     ["feature detection", 'if (typeof fetch === "function" && typeof process !== "undefined") {}'],
-    ["replacing a global with a stub in a test", "globalThis.fetch = async () => ({ ok: true });"],
+    ["replacing a global with a test double", "globalThis.fetch = async () => ({ ok: true });"],
     ["the require.main idiom", "if (require.main === module) { main(); }"],
     ["self as a local name", "function f() { const self = this; return self.x; }"],
     ["reading prototypes", "Array.prototype.slice.call(arguments);\nFunction.prototype.toString.call(f);\nObject.getPrototypeOf(x) === Foo.prototype;"],

@@ -117,7 +117,7 @@ class CacheTest(unittest.TestCase):
             with self.subTest(size=size):
                 self.assertLess(size, 2)
 
-    @unittest.skip("not yet")
+    @unittest.skip("skipped on purpose")
     def test_later(self):
         pass
 

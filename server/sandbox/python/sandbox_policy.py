@@ -77,9 +77,33 @@ def set_limits(cpu_ms, memory_mb):
     resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_FILE_BYTES, MAX_FILE_BYTES))
     resource.setrlimit(resource.RLIMIT_NOFILE, (MAX_OPEN_FILES, MAX_OPEN_FILES))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    # RLIMIT_NPROC is left alone on purpose: it counts threads too, per user, including the
-    # host's own; 0 would forbid threads for non-root users and root ignores it anyway. The
-    # audit hook below denies process creation instead.
+    # The audit hook below denies process creation; RLIMIT_NPROC is the kernel's backstop if
+    # the hook were bypassed. It counts every thread of the user, the host's included, so it is
+    # set relative to the current count. Root is exempt from it, so it is skipped there.
+    if os.getuid() != 0:
+        tasks = _user_task_count() + PROCESS_HEADROOM
+        resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
+
+
+# Threads the code may start on top of what the user already runs (RLIMIT_NPROC backstop).
+PROCESS_HEADROOM = 32
+
+
+def _user_task_count():
+    """Threads owned by this user, as RLIMIT_NPROC counts them (from /proc, Linux only)."""
+    uid = str(os.getuid())
+    count = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as status:
+                fields = dict(line.split(":", 1) for line in status if line.startswith(("Uid:", "Threads:")))
+        except OSError:
+            continue
+        if fields.get("Uid", "").split()[:1] == [uid]:
+            count += int(fields.get("Threads", "1").strip() or 1)
+    return count
 
 
 def _address_space():
@@ -204,7 +228,7 @@ def install_audit_hook(run_dir, read_roots):
 
 def disarm_unaudited():
     """Functions that act without raising an audit event: _posixsubprocess.fork_exec forks and
-    execs, os.mkfifo and os.mknod create files anywhere. Replace them with stubs that raise an
+    execs, os.mkfifo and os.mknod create files anywhere. Replace them with functions that raise an
     event the hook denies and records. _posixsubprocess is imported now so that subprocess (and
     asyncio, which imports it) still import; importing it afresh is denied."""
     import _posixsubprocess
@@ -213,15 +237,15 @@ def disarm_unaudited():
 
     audit = sys.audit
 
-    def stub(event):
+    def refusing(event):
         def denied(*_args, **_kwargs):
             audit(event)
             raise PermissionError("the sandbox does not allow " + event)
 
         return denied
 
-    _posixsubprocess.fork_exec = stub("os.posix_spawn")
+    _posixsubprocess.fork_exec = refusing("os.posix_spawn")
     for name in ("mkfifo", "mknod"):
         if hasattr(posix, name):
-            setattr(posix, name, stub("os." + name))
+            setattr(posix, name, refusing("os." + name))
             setattr(os, name, getattr(posix, name))

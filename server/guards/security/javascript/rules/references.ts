@@ -48,7 +48,7 @@ function reportForbidden(node: ts.Node, path: Path, innerPath: Path | undefined,
 
 /**
  * Uses of a forbidden name that do not use the capability: feature detection
- * (`typeof fetch === "function"`), replacing a global with a stub (`globalThis.fetch = mock`, as
+ * (`typeof fetch === "function"`), replacing a global with a test double (`globalThis.fetch = mock`, as
  * tests do), and Node's `if (require.main === module)` idiom.
  */
 function isHarmlessUse(node: ts.Expression, path: Path): boolean {
