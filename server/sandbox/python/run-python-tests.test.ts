@@ -129,7 +129,7 @@ def test_plain():
       status: "failed",
       tests: [
         { name: "CacheTest.test_get", passed: false, message: "AttributeError: 'LRUCache' object has no attribute 'get' (tests.py line 14)" },
-        { name: "CacheTest.test_later", passed: true, message: "skipped: not yet" },
+        { name: "CacheTest.test_later", passed: true, message: "skipped: skipped on purpose" },
         { name: "CacheTest.test_put", passed: true },
         { name: "CacheTest.test_sizes (size=2)", passed: false, message: "2 not less than 2 (tests.py line 19)" },
         { name: "test_plain", passed: true },
