@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startFakeOpenAiServer } from "../../testing/fake-openai-server";
 import { main } from "../main";
 
 const folder = mkdtempSync(join(tmpdir(), "dualstate-guard-cli-"));
@@ -14,9 +15,13 @@ function file(name: string, content: string): string {
 }
 
 async function guard(...args: string[]) {
+  return guardWithEnv({}, ...args);
+}
+
+async function guardWithEnv(env: Record<string, string>, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(["guard", ...args], {} as NodeJS.ProcessEnv, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  const code = await main(["guard", ...args], env as NodeJS.ProcessEnv, { out: (text) => out.push(text), err: (text) => err.push(text) });
   return { code, out: out.join(""), err: err.join(""), verdict: code === 0 ? (JSON.parse(out.join("")) as Record<string, unknown>) : undefined };
 }
 
@@ -72,6 +77,26 @@ describe("dualstate guard", () => {
     const { verdict } = await guard("json_schema", file("doc.json", '{"title": "x"}'), "--option", `schema=@${schema}`);
     expect(verdict).toMatchObject({ passed: false });
     expect(String(verdict?.feedback)).toContain("must have required property 'name'");
+  });
+
+  it("asks the configured OpenAI-compatible endpoint for the llm_judge verdict", async () => {
+    const server = await startFakeOpenAiServer(['{"passed": false, "feedback": "add() has no docstring"}']);
+    try {
+      const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: "k", OPENAI_MODEL: "judge" };
+      const { verdict } = await guardWithEnv(env, "llm_judge", file("add.py", "def add(a, b):\n    return a + b\n"), "--option", "rubric=Every function has a docstring");
+      expect(verdict).toMatchObject({ passed: false, fatal: false, feedback: "add() has no docstring" });
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("runs composites and the human guard from their object form", async () => {
+    const code = file("calc.py", "def add(a, b):\n    return a + b\n");
+    const allOf = await guard("all_of", code, "--option", 'guards=[{"kind": "syntax"}, {"kind": "security"}]');
+    expect(allOf.verdict).toMatchObject({ passed: true, fatal: false });
+    const human = await guard("human", code, "--option", "instructions=Check the licence");
+    expect(human.verdict).toMatchObject({ passed: false, fatal: true, feedback: "Awaiting a human decision: Check the licence" });
   });
 
   it.each([
