@@ -2,7 +2,7 @@
  * The engine's closed error taxonomy. Each error has a stable `name` and `code`; callers detect
  * them with `isEngineError(error, code)`, which survives duplicate bundles where instanceof does not.
  */
-const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND", "INVALID_WORKFLOW"] as const;
+const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND", "INVALID_WORKFLOW", "GENERATION_FAILED"] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 export class EngineError extends Error {
@@ -55,5 +55,20 @@ export class InvalidWorkflowError extends EngineError {
   override readonly name = "InvalidWorkflowError";
   constructor(message: string) {
     super("INVALID_WORKFLOW", message);
+  }
+}
+
+/**
+ * The generator could not produce an artifact (the model endpoint failed for good, a cassette
+ * ran out). The failure is already in the ledger as data; the step fails with this reason
+ * instead of crashing the worker.
+ */
+export class GenerationFailedError extends EngineError {
+  override readonly name = "GenerationFailedError";
+  constructor(
+    message: string,
+    readonly reason: string = "GENERATION_FAILED",
+  ) {
+    super("GENERATION_FAILED", message);
   }
 }

@@ -46,8 +46,10 @@ export {
   isEngineError,
   type EngineErrorCode,
 } from "./errors";
-export { RunNotFoundError, InvalidWorkflowError } from "./errors";
+export { RunNotFoundError, InvalidWorkflowError, GenerationFailedError } from "./errors";
 export { RUN_STATUSES, type RunStatus, type RunRecord, type RunResultSummary, type LedgerEntryRecord, type LedgerActor, type EscalationRecord, type EscalationStatus } from "./run/run-record";
 export type { RunRepository, NewRun } from "./run/run-repository";
 export { recordEvent, type EventRecord, type RunPatch, type EscalationDraft } from "./run/record-event";
 export { summarizeResult } from "./run/summarize-result";
+export { CallFailedError, type CallLedger, type CallRequest, type CallOutcome, type CallError, type JsonObject, type JsonValue } from "./ports/call-ledger";
+export { MemoryCallLedger, type MemoryLedgerStep } from "./run/memory-call-ledger";

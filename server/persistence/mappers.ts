@@ -103,7 +103,7 @@ export const ledgerSelect = { seq: true, actor: true, type: true, payload: true,
 export function toLedgerEntry(row: Prisma.LedgerEntryGetPayload<{ select: typeof ledgerSelect }>, runId: string): LedgerEntryRecord {
   return {
     seq: row.seq,
-    actor: z.enum(["engine", "generator", "guard", "human"]).parse(row.actor),
+    actor: row.actor,
     type: row.type,
     payload: parseColumn(payloadSchema, row.payload, "LedgerEntry.payload", `${runId}#${row.seq}`),
     createdAt: row.createdAt,

@@ -4,6 +4,7 @@ import {
   initialWorkflowState,
   recordEvent,
   type ArtifactDag,
+  type CallLedger,
   type EngineEvent,
   type EscalationRecord,
   type LedgerEntryRecord,
@@ -14,7 +15,9 @@ import {
 } from "../engine";
 import type { Db } from "./db";
 import { asJson, escalationSelect, ledgerSelect, runSelect, toEscalationRecord, toLedgerEntry, toRunRecord } from "./mappers";
+import { appendLedgerEntry } from "./append-ledger-entry";
 import { PrismaArtifactDag } from "./prisma-artifact-dag";
+import { PrismaCallLedger } from "./prisma-call-ledger";
 import { isMissingReference } from "./prisma-errors";
 
 /** Runs, their ledgers and escalations in the database, on SQLite or PostgreSQL alike. */
@@ -45,6 +48,10 @@ export class PrismaRunRepository implements RunRepository {
     return new PrismaArtifactDag(this.db, runId);
   }
 
+  calls(runId: string): CallLedger {
+    return new PrismaCallLedger(this.db, runId);
+  }
+
   observer(runId: string): RunObserver {
     return { record: (event) => this.#record(runId, event) };
   }
@@ -53,11 +60,7 @@ export class PrismaRunRepository implements RunRepository {
   async #record(runId: string, event: EngineEvent): Promise<void> {
     const { ledger, patch, escalation } = recordEvent(event, new Date());
     await this.db.$transaction(async (tx) => {
-      const last = await tx.ledgerEntry.findFirst({ where: { runId }, orderBy: { seq: "desc" }, select: { seq: true } });
-      await tx.ledgerEntry.create({
-        data: { id: randomUUID(), runId, seq: (last?.seq ?? 0) + 1, actor: ledger.actor, type: ledger.type, payload: asJson(ledger.payload) },
-        select: { id: true },
-      });
+      await appendLedgerEntry(tx, runId, ledger);
       await tx.run.update({
         where: { id: runId },
         data: {

@@ -1,3 +1,4 @@
+import { MemoryCallLedger } from "../run/memory-call-ledger";
 import { describe, expect, it } from "vitest";
 import { always, type Precondition } from "../domain/action-pair";
 import type { Artifact } from "../domain/artifact";
@@ -37,6 +38,7 @@ function agentInput(options: {
     ambient: { repository: dag, constraints: "" },
     workflowState: options.workflowState ?? initialWorkflowState,
     dependencies: options.dependencies ?? {},
+    calls: new MemoryCallLedger(),
     dag,
     observer,
     newId: sequentialIds("a"),

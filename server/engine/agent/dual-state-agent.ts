@@ -1,5 +1,7 @@
 import { executeActionPair } from "../domain/action-pair";
-import type { Artifact } from "../domain/artifact";
+import { createArtifact, type Artifact } from "../domain/artifact";
+import type { CallLedger } from "../ports/call-ledger";
+import { isEngineError } from "../errors";
 import { composeContext, refineContext, type AmbientEnvironment } from "../domain/context";
 import { satisfy, type WorkflowState } from "../domain/workflow-state";
 import type { ProvenanceEntry } from "../domain/workflow-result";
@@ -19,6 +21,7 @@ export interface AgentInput {
   readonly dag: ArtifactDag;
   readonly observer: RunObserver;
   readonly newId: IdGenerator;
+  readonly calls: CallLedger;
 }
 
 /**
@@ -28,7 +31,15 @@ export interface AgentInput {
 export type AgentOutcome =
   | { readonly kind: "passed"; readonly artifact: Artifact; readonly workflowState: WorkflowState; readonly attempts: number }
   | { readonly kind: "escalation"; readonly artifact: Artifact; readonly feedback: string; readonly attempts: number }
-  | { readonly kind: "exhausted"; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
+  | { readonly kind: "exhausted"; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number }
+  | { readonly kind: "generation_failed"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
+
+/** Lets a generator try a draft on the step's non-fatal guards; never on the real attempt's record. */
+function draftChecker(step: WorkflowStep, dependencies: GuardDependencies) {
+  const guard = step.draftGuard;
+  if (!guard) return undefined;
+  return (content: string) => guard.validate(createArtifact({ id: `${step.name}/draft`, content, version: 0, parentId: null }), dependencies);
+}
 
 /**
  * The Dual-State Agent's retry loop for one step (001 `DualStateAgent.execute`): up to rmax + 1
@@ -44,13 +55,22 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
 
   for (let retries = 0; retries <= rmax; retries++) {
     const attempt = retries + 1;
-    const { artifact, result, generation } = await executeActionPair(
-      step.actionPair,
-      input.workflowState,
-      context,
-      input.dependencies,
-      { stepName: step.name, artifactId: input.newId(), attempt, parentId },
-    );
+    let outcome;
+    try {
+      outcome = await executeActionPair(
+        step.actionPair,
+        input.workflowState,
+        context,
+        input.dependencies,
+        { stepName: step.name, artifactId: input.newId(), attempt, parentId },
+        { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, checkDraft: draftChecker(step, input.dependencies) },
+      );
+    } catch (error) {
+      // A generator that failed for good is a step failure with a reason, not a crash.
+      if (!isEngineError(error, "GENERATION_FAILED")) throw error;
+      return { kind: "generation_failed", reason: error.message, provenance: failures, attempts: attempt };
+    }
+    const { artifact, result, generation } = outcome;
     await dag.store({ artifact, stepName: step.name, guardId: step.guardId, result, dependencyIds, language: step.language ?? null });
     await observer.record({
       type: "generator.completed",

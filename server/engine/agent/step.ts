@@ -1,4 +1,5 @@
 import type { ActionPair } from "../domain/action-pair";
+import type { Guard } from "../ports/guard";
 
 /** One workflow step (001 `WorkflowStep`): an action pair, the guard id it satisfies, and its scoped dependencies. */
 export interface WorkflowStep {
@@ -11,6 +12,8 @@ export interface WorkflowStep {
   readonly rmax?: number;
   /** Language of the artifacts, kept with them for display and guards. */
   readonly language?: string;
+  /** The step's non-fatal guards, which a generator may use to check drafts before answering. */
+  readonly draftGuard?: Guard;
 }
 
 /** The name a dependency is handed to a guard under: the guard id without its "g_" prefix (001). */

@@ -14,6 +14,7 @@ import { guardFrom, ScriptedGuard } from "../testing/scripted-guard";
 import type { WorkflowStep } from "./step";
 import { dependencyIdsOf, dependencyName } from "./step";
 import { DEFAULT_RMAX, executeWorkflow, extractDependencies, type WorkflowRun } from "./workflow";
+import { GenerationFailedError } from "../errors";
 
 function step(name: string, guardId: string, pair: Partial<ActionPair> & Pick<ActionPair, "generator" | "guard">, extra: Partial<WorkflowStep> = {}): WorkflowStep {
   return { name, guardId, actionPair: { precondition: always, ...pair }, guardArtifactDeps: [], ...extra };
@@ -380,5 +381,29 @@ describe("retry budgets that allow no attempt", () => {
     await expect(run).rejects.toMatchObject({ code: "INVALID_WORKFLOW" });
     expect(generator.calls).toBe(0);
     expect(observer.events).toEqual([]);
+  });
+});
+
+describe("a generator that fails for good", () => {
+  it("ends the step failed with the reason and the attempts so far, instead of throwing", async () => {
+    let calls = 0;
+    const generator: Generator = {
+      generate: async () => {
+        calls += 1;
+        if (calls === 1) return { content: "first try" };
+        throw new GenerationFailedError("The model call failed: 500 after 4 attempts");
+      },
+    };
+    const result = await executeWorkflow({
+      specification: "spec",
+      dag: new InMemoryArtifactDag(),
+      steps: [{ name: "implement", guardId: "g_impl", guardArtifactDeps: [], actionPair: { precondition: always, generator, guard: guardFrom(() => failed("nope")) } }],
+    });
+    expect(result).toMatchObject({
+      status: "failed",
+      failedStep: "implement",
+      reason: 'Step "implement" could not generate attempt 2: The model call failed: 500 after 4 attempts',
+    });
+    if (result.status === "failed") expect(result.provenance.map((entry) => entry.feedback)).toEqual(["nope"]);
   });
 });

@@ -7,6 +7,8 @@ import type { GuardDependencies } from "../ports/guard";
 import { randomIds, type IdGenerator } from "../ports/ids";
 import { silentObserver, type RunObserver } from "../ports/run-observer";
 import { runDualStateAgent } from "./dual-state-agent";
+import type { CallLedger } from "../ports/call-ledger";
+import { MemoryCallLedger } from "../run/memory-call-ledger";
 import { InvalidWorkflowError } from "../errors";
 import { dependencyIdsOf, dependencyName, type WorkflowStep } from "./step";
 
@@ -22,6 +24,8 @@ export interface WorkflowRun {
   readonly constraints?: string;
   readonly observer?: RunObserver;
   readonly newId?: IdGenerator;
+  /** The run's call ledger; a fresh in-memory one when the run is not persisted. */
+  readonly calls?: CallLedger;
 }
 
 /**
@@ -32,6 +36,7 @@ export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult>
   assertRunnable(run);
   const observer = run.observer ?? silentObserver;
   const newId = run.newId ?? randomIds;
+  const calls = run.calls ?? new MemoryCallLedger();
   const ambient: AmbientEnvironment = Object.freeze({ repository: run.dag, constraints: run.constraints ?? "" });
   const artifacts: Record<string, Artifact> = {};
   let state: WorkflowState = initialWorkflowState;
@@ -66,6 +71,7 @@ export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult>
       dag: run.dag,
       observer,
       newId,
+      calls,
     });
 
     switch (outcome.kind) {
@@ -90,6 +96,14 @@ export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult>
           artifacts: { ...artifacts },
           failedStep: step.name,
           reason: `Step "${step.name}" failed after ${outcome.attempts} attempts (retry budget exhausted)`,
+          provenance: outcome.provenance,
+        });
+      case "generation_failed":
+        return finish({
+          status: "failed",
+          artifacts: { ...artifacts },
+          failedStep: step.name,
+          reason: `Step "${step.name}" could not generate attempt ${outcome.attempts}: ${outcome.reason}`,
           provenance: outcome.provenance,
         });
       default:

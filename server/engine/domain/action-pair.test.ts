@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { MemoryCallLedger } from "../run/memory-call-ledger";
 import { describe, expect, it } from "vitest";
 import { isEngineError, PreconditionNotMetError } from "../errors";
 import { InMemoryArtifactDag } from "../testing/in-memory-artifact-dag";
@@ -14,6 +15,9 @@ import { initialWorkflowState, satisfy } from "./workflow-state";
 const context = composeContext({ repository: new InMemoryArtifactDag(), constraints: "" }, "spec");
 const identity = { stepName: "implement", artifactId: "art-2", attempt: 2, parentId: "art-1" };
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+
+const services = { calls: new MemoryCallLedger(), callKey: "s/attempt-1" };
 
 describe("preconditions", () => {
   it("always holds; requiresGuards holds once every listed guard is satisfied", () => {
@@ -39,7 +43,7 @@ describe("executeActionPair", () => {
     const guard = new ScriptedGuard([passed()]);
     const pair: ActionPair = { precondition: requiresGuards(["g_test"]), generator, guard };
 
-    const error = await executeActionPair(pair, initialWorkflowState, context, {}, identity).then(
+    const error = await executeActionPair(pair, initialWorkflowState, context, {}, identity, services).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -53,7 +57,7 @@ describe("executeActionPair", () => {
   it("hands the generator the context, template, step name and attempt", async () => {
     const template = createPromptTemplate({ role: "r", constraints: "c", task: "t" });
     const generator = new ScriptedGenerator(["content"]);
-    await executeActionPair({ precondition: always, generator, guard: new ScriptedGuard([passed()]), template }, initialWorkflowState, context, {}, identity);
+    await executeActionPair({ precondition: always, generator, guard: new ScriptedGuard([passed()]), template }, initialWorkflowState, context, {}, identity, services);
     expect(generator.requests).toHaveLength(1);
     const request = generator.requests[0]!;
     expect(request.context).toBe(context);
@@ -72,6 +76,7 @@ describe("executeActionPair", () => {
       context,
       dependencies,
       identity,
+      services,
     );
     expect(guard.calls).toHaveLength(1);
     expect(guard.calls[0]!.dependencies).toBe(dependencies);
@@ -88,6 +93,7 @@ describe("executeActionPair", () => {
       context,
       {},
       identity,
+      services,
     );
     expect(outcome.artifact).toEqual({ id: "art-2", content, version: 2, parentId: "art-1", contentHash: sha256(content) });
     expect(outcome.artifact.contentHash).toMatch(/^[0-9a-f]{64}$/);
@@ -103,6 +109,7 @@ describe("executeActionPair", () => {
       context,
       {},
       { stepName: "s", artifactId: "a-1", attempt: 1, parentId: null },
+      services,
     );
     expect(outcome.artifact.parentId).toBeNull();
     expect(outcome.artifact.version).toBe(1);

@@ -3,7 +3,7 @@ import type { Context } from "./context";
 import type { GuardResult } from "./guard-result";
 import type { PromptTemplate } from "./prompt-template";
 import type { WorkflowState } from "./workflow-state";
-import type { Generation, Generator } from "../ports/generator";
+import type { Generation, GenerationRequest, Generator } from "../ports/generator";
 import type { Guard, GuardDependencies } from "../ports/guard";
 import { PreconditionNotMetError } from "../errors";
 
@@ -37,6 +37,9 @@ export interface AttemptIdentity {
   readonly parentId: string | null;
 }
 
+/** What the generator may use beyond the context: the run's call ledger, dependencies, draft checks. */
+export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "checkDraft">;
+
 export interface ActionPairOutcome {
   readonly artifact: Artifact;
   readonly result: GuardResult;
@@ -53,6 +56,7 @@ export async function executeActionPair(
   context: Context,
   dependencies: GuardDependencies,
   identity: AttemptIdentity,
+  services: GenerationServices,
 ): Promise<ActionPairOutcome> {
   if (!pair.precondition(state)) throw new PreconditionNotMetError(identity.stepName);
   const generation = await pair.generator.generate({
@@ -60,6 +64,8 @@ export async function executeActionPair(
     template: pair.template,
     stepName: identity.stepName,
     attempt: identity.attempt,
+    dependencies,
+    ...services,
   });
   const artifact = createArtifact({
     id: identity.artifactId,

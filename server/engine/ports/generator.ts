@@ -1,5 +1,8 @@
 import type { Context } from "../domain/context";
+import type { GuardResult } from "../domain/guard-result";
 import type { PromptTemplate } from "../domain/prompt-template";
+import type { CallLedger } from "./call-ledger";
+import type { GuardDependencies } from "./guard";
 
 export interface GenerationRequest {
   readonly context: Context;
@@ -7,6 +10,14 @@ export interface GenerationRequest {
   readonly stepName: string;
   /** 1-based attempt number within the step. */
   readonly attempt: number;
+  /** The run's ledger: every model or tool call goes through it (replay after a crash). */
+  readonly calls: CallLedger;
+  /** Unique per run for this attempt ("implement/attempt-2"); a generator appends its own turn. */
+  readonly callKey: string;
+  /** The artifacts scoped for this step's guard, which an agent's tools may read. */
+  readonly dependencies: GuardDependencies;
+  /** Checks a draft against the step's non-fatal guards, when the step has them. */
+  readonly checkDraft?: (content: string) => Promise<GuardResult>;
 }
 
 export interface Generation {

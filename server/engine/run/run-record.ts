@@ -31,8 +31,11 @@ export interface RunRecord {
   readonly finishedAt: Date | null;
 }
 
-/** Who wrote a ledger entry. */
-export type LedgerActor = "engine" | "generator" | "guard" | "human";
+/**
+ * Who wrote a ledger entry: "engine", "generator", "guard", "human" for engine events, and for
+ * generator calls (002) the caller ("assistant") or the called policy ("model", a tool's name).
+ */
+export type LedgerActor = string;
 
 export interface LedgerEntryRecord {
   /** 1, 2, 3... per run, without gaps. */

@@ -1,5 +1,6 @@
 import type { ArtifactDag } from "../ports/artifact-dag";
 import type { RunObserver } from "../ports/run-observer";
+import type { CallLedger } from "../ports/call-ledger";
 import type { EscalationRecord, LedgerEntryRecord, RunRecord } from "./run-record";
 
 export interface NewRun {
@@ -18,6 +19,8 @@ export interface RunRepository {
   get(runId: string): Promise<RunRecord>;
   dag(runId: string): ArtifactDag;
   observer(runId: string): RunObserver;
+  /** The run's ledger as the record of every generator call (replay after a crash). */
+  calls(runId: string): CallLedger;
   ledger(runId: string): Promise<LedgerEntryRecord[]>;
   escalations(runId: string): Promise<EscalationRecord[]>;
 }

@@ -7,6 +7,8 @@ import { recordEvent, type RunPatch } from "../run/record-event";
 import type { EscalationRecord, LedgerEntryRecord, RunRecord } from "../run/run-record";
 import type { NewRun, RunRepository } from "../run/run-repository";
 import { InMemoryArtifactDag } from "./in-memory-artifact-dag";
+import type { CallLedger } from "../ports/call-ledger";
+import { MemoryCallLedger } from "../run/memory-call-ledger";
 
 /** RunRepository kept in memory: the reference the Prisma repository is checked against. */
 export class InMemoryRunRepository implements RunRepository {
@@ -14,6 +16,7 @@ export class InMemoryRunRepository implements RunRepository {
   readonly #dags = new Map<string, InMemoryArtifactDag>();
   readonly #ledgers = new Map<string, LedgerEntryRecord[]>();
   readonly #escalations: EscalationRecord[] = [];
+  readonly #calls = new Map<string, MemoryCallLedger>();
 
   constructor(
     private readonly newId: IdGenerator = randomIds,
@@ -67,6 +70,13 @@ export class InMemoryRunRepository implements RunRepository {
         }
       },
     };
+  }
+
+  calls(runId: string): CallLedger {
+    if (!this.#runs.has(runId)) throw new RunNotFoundError(runId);
+    let ledger = this.#calls.get(runId);
+    if (!ledger) this.#calls.set(runId, (ledger = new MemoryCallLedger()));
+    return ledger;
   }
 
   async ledger(runId: string): Promise<LedgerEntryRecord[]> {

@@ -1,0 +1,40 @@
+import { CallFailedError, type CallLedger, type CallOutcome, type JsonObject } from "../ports/call-ledger";
+
+export interface MemoryLedgerStep {
+  readonly key: string | null;
+  readonly actor: string;
+  readonly type: "action_call" | "action_result" | "text";
+  readonly payload: JsonObject;
+}
+
+/**
+ * A CallLedger kept in memory, for runs that need no durability (dry runs, tests) and as the
+ * reference the database-backed ledger is checked against.
+ */
+export class MemoryCallLedger implements CallLedger {
+  readonly steps: MemoryLedgerStep[] = [];
+  readonly #results = new Map<string, CallOutcome>();
+  readonly #notes = new Set<string>();
+
+  async call(key: string, request: Parameters<CallLedger["call"]>[1], perform: () => Promise<JsonObject>): Promise<CallOutcome> {
+    const recorded = this.#results.get(key);
+    if (recorded) return { ...recorded, replayed: true };
+    this.steps.push({ key, actor: request.actor, type: "action_call", payload: { policy: request.policy, payload: request.payload } });
+    let outcome: CallOutcome;
+    try {
+      outcome = { ok: true, result: await perform(), replayed: false };
+    } catch (error) {
+      if (!(error instanceof CallFailedError)) throw error;
+      outcome = { ok: false, error: { error: true, code: error.code, message: error.message }, replayed: false };
+    }
+    this.steps.push({ key, actor: request.policy, type: "action_result", payload: outcome.ok ? outcome.result : { ...outcome.error } });
+    this.#results.set(key, outcome);
+    return outcome;
+  }
+
+  async note(key: string, actor: string, text: string): Promise<void> {
+    if (this.#notes.has(key)) return;
+    this.#notes.add(key);
+    this.steps.push({ key, actor, type: "text", payload: { text } });
+  }
+}
