@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parseEnv, EnvError } from "../env";
 import { MigrationError } from "../persistence/migrations/migrate";
 import { projectRoot } from "../persistence/project-root";
+import { cassetteCommand } from "./commands/cassette";
 import { dbMigrate } from "./commands/db-migrate";
 import { guardCommand } from "./commands/guard";
 import { serve } from "./commands/serve";
@@ -40,6 +41,8 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
     }
     case "guard":
       return guardCommand(rest, parseEnv(environment), io);
+    case "cassette":
+      return cassetteCommand(rest, parseEnv(environment), io);
     case "start":
     case "dev":
       return serve(command, rest, parseEnv(environment), io);

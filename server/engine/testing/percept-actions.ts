@@ -1,5 +1,7 @@
 import type { LedgerEntryRecord } from "../run/run-record";
 
+const ENGINE_EVENTS = new Set(["run.started", "step.started", "generator.completed", "guard.completed", "state.advanced", "step.escalated", "step.exhausted", "run.finished"]);
+
 /**
  * Reads a run's ledger back as the actions of 000's percept-sequence tables, so tests can state
  * expectations exactly as the tables do. Artifacts are named a1, a2... in the order generated.
@@ -18,7 +20,8 @@ export function perceptActions(ledger: readonly LedgerEntryRecord[]): string[] {
       case "guard.completed": {
         const deps = Object.entries(dependencyIdsAt(ledger, index)).map(([name, id]) => `${name}: ${nameOf(id)}`);
         actions.push(`EXECUTE-GUARD(${nameOf(p.artifactId)}, deps={${deps.join(", ")}})`);
-        const retriedAfter = ledger[index + 1]?.type === "generator.completed";
+        // Generator call steps (action_call, action_result, text) may sit in between.
+        const retriedAfter = ledger.slice(index + 1).find((next) => ENGINE_EVENTS.has(next.type))?.type === "generator.completed";
         if (!p.passed && !p.fatal && retriedAfter) actions.push("REFINE-CONTEXT");
         break;
       }

@@ -41,6 +41,7 @@ export function describePerceptTables(storeName: string, openHarness: () => Prom
         rmax,
         dag: repository.dag(record.id),
         observer: repository.observer(record.id),
+        calls: repository.calls(record.id),
       });
       const ledger = await repository.ledger(record.id);
       return { result, runId: record.id, ledger, actions: perceptActions(ledger), stored: await repository.get(record.id) };

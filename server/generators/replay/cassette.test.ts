@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { attemptContent, attemptDelayMs, CassetteError, parseCassette, readCassetteFile } from "./cassette";
+
+const folder = mkdtempSync(join(tmpdir(), "dualstate-cassette-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function file(name: string, content: string): string {
+  const path = join(folder, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function parseError(json: unknown): CassetteError {
+  try {
+    parseCassette(json, "demo.json");
+  } catch (error) {
+    expect(error).toBeInstanceOf(CassetteError);
+    return error as CassetteError;
+  }
+  throw new Error("expected parseCassette to throw");
+}
+
+describe("parseCassette", () => {
+  it("accepts text and object attempts, the format marker and run metadata", () => {
+    const cassette = parseCassette({
+      format: "dualstate-cassette/1",
+      run: { workflow: "lru", specification: "Implement LRU Cache", recordedAt: "2025-01-01T00:00:00.000Z", note: "kept" },
+      steps: { implement: ["class A: ...", { content: "class B: ...", delay_ms: 250, tool_calls: [{ name: "read_dependency", arguments: {} }] }] },
+    });
+    const [first, second] = cassette.steps.implement!;
+    expect([attemptContent(first!), attemptDelayMs(first!)]).toEqual(["class A: ...", 0]);
+    expect([attemptContent(second!), attemptDelayMs(second!)]).toEqual(["class B: ...", 250]);
+    expect(cassette.run).toMatchObject({ workflow: "lru", note: "kept" });
+  });
+
+  it("names the path of each problem", () => {
+    const error = parseError({ steps: { implement: ["a", "b", { content: "c", delay_ms: -5 }] } });
+    expect(error.code).toBe("INVALID_CASSETTE");
+    expect(error.message).toBe("demo.json: invalid cassette:\nsteps.implement[2].delay_ms: must be a non-negative number");
+  });
+
+  it.each([
+    [{ steps: { implement: [{ delay_ms: 1 }] } }, "steps.implement[0].content: is required"],
+    [{ steps: { implement: [42] } }, "steps.implement[0]: must be text or an object with content"],
+    [{ steps: { implement: [{ content: "x", delay: 5 }] } }, "steps.implement[0].delay: unknown field"],
+    [{ steps: { implement: [{ content: "x", delay_ms: "5" }] } }, "steps.implement[0].delay_ms: must be a non-negative number"],
+    [{ steps: { implement: [{ content: "x", tool_calls: {} }] } }, "steps.implement[0].tool_calls: must be a list"],
+    [{ steps: { "write tests": [] } }, 'steps["write tests"]: must list at least one attempt'],
+    [{ steps: { implement: "x" } }, "steps.implement: must be a list of attempts"],
+    [{ steps: [] }, "steps: must be an object mapping step names to attempts"],
+    [{}, "steps: is required"],
+    [{ steps: {}, extra: 1 }, "extra: unknown field"],
+    [{ format: "other/2", steps: {} }, 'format: must be "dualstate-cassette/1"'],
+    [null, "cassette: must be an object with steps"],
+  ])("%j → %s", (json, line) => {
+    expect(parseError(json).message.split("\n")).toContain(line);
+  });
+});
+
+describe("readCassetteFile", () => {
+  it("reads and validates a file", () => {
+    expect(readCassetteFile(file("ok.json", '{"steps": {"implement": ["x"]}}')).steps).toEqual({ implement: ["x"] });
+  });
+
+  it("reports a missing file with its path", () => {
+    const path = join(folder, "missing.json");
+    expect(() => readCassetteFile(path)).toThrow(expect.objectContaining({ code: "CASSETTE_NOT_FOUND", message: `Cassette file not found: ${path}` }));
+  });
+
+  it("reports invalid JSON with the line and column", () => {
+    const path = file("broken.json", '{\n  "steps": {\n    "implement": ["x",]\n  }\n}\n');
+    expect(() => readCassetteFile(path)).toThrow(expect.objectContaining({ code: "INVALID_CASSETTE", message: expect.stringContaining("broken.json: not valid JSON at line 3, column 23: ") }));
+  });
+
+  it("prefixes shape errors with the file's path", () => {
+    const path = file("shape.json", '{"steps": {"implement": [{"content": 1}]}}');
+    expect(() => readCassetteFile(path)).toThrow(`${path}: invalid cassette:\nsteps.implement[0].content: must be text`);
+  });
+});

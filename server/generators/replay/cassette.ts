@@ -1,0 +1,130 @@
+/**
+ * A cassette: the recorded artifacts of a run, per step and attempt, so a workflow can be run
+ * again without a model (demos, tests, reproducing a bug). The JSON form is
+ * `{"steps": {"implement": ["attempt 1", {"content": "attempt 2", "delay_ms": 500}]}}`.
+ * Parsing is strict so a typo ("delay": 500) is an error that names its path, not a silent no-op.
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { jsonErrorPosition } from "./json-error-position";
+
+export const CASSETTE_FORMAT = "dualstate-cassette/1";
+
+const attemptObject = z
+  .object({
+    content: z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") }),
+    delay_ms: z.number({ error: "must be a non-negative number" }).finite("must be a non-negative number").min(0, "must be a non-negative number").optional(),
+    // Kept as data for the agent generator; the replay generator only answers with `content`.
+    tool_calls: z.array(z.record(z.string(), z.unknown(), { error: "must be an object" }), { error: "must be a list" }).optional(),
+  })
+  .strict();
+
+type AttemptObject = z.infer<typeof attemptObject>;
+
+/** Text or an object; dispatched by hand so a bad object's issues keep their own paths (a union's would not). */
+const attempt = z.unknown().transform((value, ctx): string | AttemptObject => {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    ctx.addIssue({ code: "custom", message: "must be text or an object with content" });
+    return z.NEVER;
+  }
+  const parsed = attemptObject.safeParse(value);
+  if (parsed.success) return parsed.data;
+  // Re-raised as they are (unrecognized_keys included), with paths relative to this attempt.
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+  return z.NEVER;
+});
+
+// Loose on purpose: run metadata is for people reading the file, and newer exports may add to it.
+const runMetadata = z.looseObject({
+  runId: z.string().optional(),
+  workflow: z.string().nullable().optional(),
+  workflowVersion: z.number().int().nullable().optional(),
+  specification: z.string().optional(),
+  status: z.string().optional(),
+  recordedAt: z.string().optional(),
+});
+
+const cassetteSchema = z
+  .object({
+    format: z.literal(CASSETTE_FORMAT, { error: `must be "${CASSETTE_FORMAT}"` }).optional(),
+    run: runMetadata.optional(),
+    steps: z.record(
+      z.string(),
+      z.array(attempt, { error: "must be a list of attempts" }).min(1, "must list at least one attempt"),
+      { error: (issue) => (issue.input === undefined ? "is required" : "must be an object mapping step names to attempts") },
+    ),
+  }, { error: "must be an object with steps" })
+  .strict();
+
+export type CassetteAttempt = z.infer<typeof attempt>;
+export type Cassette = z.infer<typeof cassetteSchema>;
+
+export class CassetteError extends Error {
+  override readonly name = "CassetteError";
+  constructor(
+    readonly code: "INVALID_CASSETTE" | "CASSETTE_NOT_FOUND",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The answer an attempt gives, whichever form it was written in. */
+export function attemptContent(entry: CassetteAttempt): string {
+  return typeof entry === "string" ? entry : entry.content;
+}
+
+export function attemptDelayMs(entry: CassetteAttempt): number {
+  return typeof entry === "string" ? 0 : (entry.delay_ms ?? 0);
+}
+
+/** `steps.implement[2].delay_ms`; keys that are not identifiers are quoted: `steps["write tests"]`. */
+function formatPath(path: readonly PropertyKey[]): string {
+  let text = "";
+  for (const key of path) {
+    if (typeof key === "number") text += `[${key}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(String(key))) text += text ? `.${String(key)}` : String(key);
+    else text += `[${JSON.stringify(String(key))}]`;
+  }
+  return text || "cassette";
+}
+
+/**
+ * Validates a cassette's JSON value.
+ * @throws CassetteError (INVALID_CASSETTE) with one "path: problem" line per issue.
+ */
+export function parseCassette(json: unknown, source?: string): Cassette {
+  const parsed = cassetteSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    // An unknown key is reported on its parent; name the key itself so the path points at it.
+    const keys = issue.code === "unrecognized_keys" ? issue.keys : [undefined];
+    return keys.map((key) => `${formatPath(key === undefined ? issue.path : [...issue.path, key])}: ${key === undefined ? issue.message : "unknown field"}`);
+  });
+  throw new CassetteError("INVALID_CASSETTE", `${source ? `${source}: ` : ""}invalid cassette:\n${lines.flat().join("\n")}`);
+}
+
+/**
+ * Reads and validates a cassette file.
+ * @throws CassetteError: CASSETTE_NOT_FOUND for a missing file, INVALID_CASSETTE for bad JSON or shape.
+ */
+export function readCassetteFile(path: string): Cassette {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new CassetteError("CASSETTE_NOT_FOUND", `Cassette file not found: ${path}`);
+    throw new CassetteError("CASSETTE_NOT_FOUND", `Cannot read cassette file ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const { line, column } = jsonErrorPosition(text);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CassetteError("INVALID_CASSETTE", `${path}: not valid JSON at line ${line}, column ${column}: ${reason}`);
+  }
+  return parseCassette(json, path);
+}

@@ -1,0 +1,60 @@
+import { CallFailedError, EngineError, type Generator } from "../../engine";
+import { attemptContent, attemptDelayMs, type Cassette } from "./cassette";
+
+export const CASSETTE_EXHAUSTED = "CASSETTE_EXHAUSTED";
+
+/**
+ * The cassette has no answer for this step and attempt. Its code is GENERATION_FAILED (with
+ * reason CASSETTE_EXHAUSTED, like GenerationFailedError, whose literal name a subclass cannot
+ * change) so the engine ends the step with this message as its reason instead of crashing the run.
+ */
+export class CassetteExhaustedError extends EngineError {
+  override readonly name = "CassetteExhaustedError";
+  readonly reason = CASSETTE_EXHAUSTED;
+  constructor(
+    readonly stepName: string,
+    readonly attempt: number,
+    readonly recordedAttempts: number,
+  ) {
+    super(
+      "GENERATION_FAILED",
+      recordedAttempts === 0
+        ? `Cassette has no step "${stepName}" (asked for attempt ${attempt})`
+        : `Cassette exhausted for step "${stepName}": asked for attempt ${attempt}, the cassette has ${recordedAttempts} attempt${recordedAttempts === 1 ? "" : "s"}`,
+    );
+  }
+}
+
+export interface ReplayGeneratorOptions {
+  /** How delay_ms is waited out; tests inject one that records instead of sleeping. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A generator that answers from a cassette: attempt N of step S is `steps[S][N - 1]`. The answer
+ * still goes through the run's call ledger, so a replayed run leaves the same trail as a live one
+ * (and a re-run after a crash takes recorded answers from the ledger without waiting again).
+ */
+export function createReplayGenerator(cassette: Cassette, options: ReplayGeneratorOptions = {}): Generator {
+  const sleep = options.sleep ?? realSleep;
+  return {
+    async generate(request) {
+      const { stepName: step, attempt } = request;
+      // Own keys only: a step named "constructor" must not find Object.prototype's.
+      const recorded = Object.hasOwn(cassette.steps, step) ? cassette.steps[step]! : [];
+      const entry = recorded[attempt - 1];
+      const delayMs = entry === undefined ? 0 : attemptDelayMs(entry);
+
+      const outcome = await request.calls.call(`${request.callKey}/replay`, { actor: "assistant", policy: "replay", payload: { step, attempt } }, async () => {
+        // Recorded in the ledger as data, like a failed model call, before the step fails.
+        if (entry === undefined) throw new CallFailedError(CASSETTE_EXHAUSTED, new CassetteExhaustedError(step, attempt, recorded.length).message);
+        if (delayMs > 0) await sleep(delayMs);
+        return { content: attemptContent(entry) };
+      });
+      if (!outcome.ok) throw new CassetteExhaustedError(step, attempt, recorded.length);
+      return { content: String(outcome.result.content), metadata: { generator: "replay", delayMs, replayed: outcome.replayed } };
+    },
+  };
+}
