@@ -1,14 +1,41 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { completionBody, sseFrame, streamChunks, tokenize, type FakeMessage, type FakeToolCall } from "./fake-openai-payloads";
 
-/** What the fake server answers to one chat completion: a reply text, or an HTTP error. */
-export type FakeReply = string | { readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string> };
+export type { FakeToolCall } from "./fake-openai-payloads";
+
+/** A scripted failure of the endpoint, as real servers and networks produce them. */
+export type FakeFault =
+  /** Any HTTP status ("429", "500", "401"...), with an OpenAI-style error body. */
+  | { readonly fault: `${number}`; readonly retryAfterSeconds?: number; readonly retryAfterMs?: number; readonly retryAfter?: string; readonly message?: string }
+  /** Accepts the request and never answers, until the client gives up. */
+  | { readonly fault: "hang" }
+  /** Starts the response (headers and a first piece of the body), then goes quiet forever. */
+  | { readonly fault: "stall" }
+  /** 200 with a body that is not JSON (or, when streaming, a chunk that is not). */
+  | { readonly fault: "malformed_json" }
+  /** A reply whose content is `bytes` long (ASCII), to test the client's size cap. */
+  | { readonly fault: "huge"; readonly bytes: number }
+  /** Starts the response and destroys the socket halfway. */
+  | { readonly fault: "reset" };
+
+/**
+ * What the fake server answers to one chat completion: a reply text, an assistant message with
+ * tool calls, a scripted fault, or (the original form, kept for existing tests) a raw HTTP error.
+ */
+export type FakeReply =
+  | string
+  | { readonly content?: string; readonly toolCalls?: readonly FakeToolCall[] }
+  | FakeFault
+  | { readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string> };
 
 export interface FakeOpenAiServer {
   /** Base URL to hand to the OpenAI client, ending in /v1. */
   readonly baseURL: string;
-  /** Every chat completion request body received, in order. */
+  /** Every chat completion request body received, in order (faulted ones included). */
   readonly requests: Record<string, unknown>[];
+  /** How many chat completion requests were received: the number of model calls made. */
+  readonly count: number;
   /** Replies are served in order; the last one repeats. */
   setReplies(replies: readonly FakeReply[]): void;
   close(): Promise<void>;
@@ -23,20 +50,105 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function completion(model: string, content: string) {
-  return {
-    id: `chatcmpl-fake-${Date.now()}`,
-    object: "chat.completion",
-    created: Math.floor(Date.now() / 1000),
-    model,
-    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-    usage: { prompt_tokens: 10, completion_tokens: content.length, total_tokens: 10 + content.length },
-  };
+/** Writes respecting backpressure; false once the client has gone (it aborted or was cut off). */
+async function write(response: ServerResponse, data: string): Promise<boolean> {
+  if (response.destroyed || response.writableEnded) return false;
+  if (!response.write(data)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        response.off("drain", done).off("close", done);
+        resolve();
+      };
+      response.on("drain", done).on("close", done);
+    });
+  }
+  return !response.destroyed;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+}
+
+function statusFault(response: ServerResponse, fault: Extract<FakeFault, { fault: `${number}` }>) {
+  const headers: Record<string, string> = {};
+  if (fault.retryAfterSeconds !== undefined) headers["retry-after"] = String(fault.retryAfterSeconds);
+  if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
+  if (fault.retryAfter !== undefined) headers["retry-after"] = fault.retryAfter;
+  const status = Number(fault.fault);
+  sendJson(response, status, { error: { message: fault.message ?? `fake error ${status}`, type: "fake_error", code: null } }, headers);
+}
+
+async function sendMessage(response: ServerResponse, body: Record<string, unknown>, message: FakeMessage) {
+  const model = String(body.model);
+  if (body.stream !== true) return sendJson(response, 200, completionBody(model, message));
+  const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  for (const chunk of streamChunks(model, message, includeUsage)) {
+    if (!(await write(response, sseFrame(chunk)))) return;
+  }
+  if (await write(response, sseFrame("[DONE]"))) response.end();
+}
+
+/** Streams a huge reply in 64 KiB tokens so a client that stops reading early can be seen to. */
+async function sendHuge(response: ServerResponse, body: Record<string, unknown>, bytes: number) {
+  if (body.stream !== true) return sendMessage(response, body, { content: "x".repeat(bytes), toolCalls: [] });
+  const model = String(body.model);
+  response.writeHead(200, { "content-type": "text/event-stream" });
+  const piece = 64 * 1024;
+  for (let sent = 0; sent < bytes; sent += piece) {
+    const frame = { object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "x".repeat(Math.min(piece, bytes - sent)) }, finish_reason: null }] };
+    if (!(await write(response, sseFrame(frame)))) return;
+  }
+  if (await write(response, sseFrame("[DONE]"))) response.end();
+}
+
+/** Sends the start of a reply (headers and part of the body) and no more. */
+async function sendPartial(response: ServerResponse, body: Record<string, unknown>) {
+  const model = String(body.model);
+  if (body.stream === true) {
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    await write(response, sseFrame(streamChunks(model, { content: "partial", toolCalls: [] }, false)[1]));
+  } else {
+    const whole = JSON.stringify(completionBody(model, { content: "this reply is cut off halfway", toolCalls: [] }));
+    response.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(whole)) });
+    await write(response, whole.slice(0, whole.length / 2));
+  }
+}
+
+async function serve(response: ServerResponse, body: Record<string, unknown>, reply: FakeReply) {
+  if (typeof reply === "string") return sendMessage(response, body, { content: reply, toolCalls: [] });
+  if ("status" in reply) {
+    return sendJson(response, reply.status, reply.body ?? { error: { message: `fake error ${reply.status}` } }, reply.headers);
+  }
+  if (!("fault" in reply)) return sendMessage(response, body, { content: reply.content ?? null, toolCalls: reply.toolCalls ?? [] });
+  switch (reply.fault) {
+    case "hang":
+      return; // the response stays open; close() destroys it
+    case "malformed_json":
+      if (body.stream === true) {
+        response.writeHead(200, { "content-type": "text/event-stream" }).end(`${sseFrame('{"choices": [{"delta": {"content": "br')}`);
+      } else {
+        response.writeHead(200, { "content-type": "application/json" }).end('{"id": "chatcmpl-broken", "choices": [{"message": {"content": "br');
+      }
+      return;
+    case "huge":
+      return sendHuge(response, body, reply.bytes);
+    case "stall":
+      return sendPartial(response, body); // the response stays open; close() destroys it
+    case "reset":
+      await sendPartial(response, body);
+      // Let the partial bytes reach the client before the connection drops.
+      setTimeout(() => response.socket?.destroy(), 20);
+      return;
+    default:
+      return statusFault(response, reply);
+  }
 }
 
 /**
  * A real HTTP server speaking the OpenAI chat-completions protocol on 127.0.0.1, for tests:
- * the product's own `openai` client talks to it exactly as it would to OpenAI, Ollama or vLLM.
+ * the product's own `openai` client talks to it exactly as it would to OpenAI, Ollama or vLLM,
+ * streaming (SSE) included, and it can misbehave on cue the way real endpoints do.
  */
 export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[] = ["{}"]): Promise<FakeOpenAiServer> {
   let replies = [...initialReplies];
@@ -45,22 +157,18 @@ export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[]
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== "POST" || !request.url?.endsWith("/chat/completions")) {
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+      sendJson(response, 404, { error: { message: "not found" } });
       return;
     }
     const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
     requests.push(body);
-    const reply = replies[Math.min(served++, replies.length - 1)] ?? "";
-    if (typeof reply !== "string") {
-      response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers }).end(JSON.stringify(reply.body ?? { error: { message: `fake error ${reply.status}` } }));
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion(String(body.model), reply)));
+    await serve(response, body, replies[Math.min(served++, replies.length - 1)] ?? "");
   };
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+      else response.destroy();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -68,10 +176,20 @@ export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[]
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    get count() {
+      return requests.length;
+    },
     setReplies(next) {
       replies = [...next];
       served = 0;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Hanging and keep-alive connections would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
   };
 }
+
+export { tokenize };

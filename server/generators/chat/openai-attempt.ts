@@ -1,0 +1,131 @@
+import type OpenAI from "openai";
+import type { ChatRequest, ChatToolCall } from "./chat-model";
+import { fromCompletionBody, fromSdkUsage, toSdkMessages, toSdkTools, type RawReply } from "./openai-mapping";
+import { ReplyBudget } from "./reply-budget";
+import { AttemptTimeoutError, ResponseTooLargeError } from "./retry-policy";
+
+/** One HTTP attempt's reply, already cut to the byte budget. */
+export interface AttemptReply extends RawReply {
+  readonly truncated: boolean;
+}
+
+export interface AttemptLimits {
+  readonly timeoutMs: number;
+  readonly maxReplyBytes: number;
+  /** Where we stop reading a non-streamed body at all (it is JSON around the content, so larger). */
+  readonly maxBodyBytes: number;
+}
+
+function params(request: ChatRequest) {
+  return {
+    model: request.model,
+    messages: toSdkMessages(request.messages),
+    ...(request.tools && request.tools.length > 0 ? { tools: toSdkTools(request.tools) } : {}),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  };
+}
+
+/**
+ * Runs one attempt under a deadline of our own. The SDK's `timeout` stops at the response
+ * headers for streams, so a server that goes quiet mid-stream would hang the run forever; this
+ * deadline aborts the whole exchange, body included.
+ */
+export async function attempt(client: OpenAI, request: ChatRequest, limits: AttemptLimits): Promise<AttemptReply> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, limits.timeoutMs);
+  const expired = () => new AttemptTimeoutError(`no complete reply within ${limits.timeoutMs} ms`);
+  try {
+    const reply = request.onToken
+      ? await streamed(client, request, request.onToken, limits, controller.signal)
+      : await buffered(client, request, limits, controller.signal);
+    // The SDK ends a stream quietly when it is aborted, so a deadline hit mid-stream shows up here.
+    if (timedOut) throw expired();
+    return reply;
+  } catch (error) {
+    throw timedOut ? expired() : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function buffered(client: OpenAI, request: ChatRequest, limits: AttemptLimits, signal: AbortSignal): Promise<AttemptReply> {
+  const response = await client.chat.completions.create(params(request), { signal }).asResponse();
+  const raw = fromCompletionBody(await readCapped(response, limits.maxBodyBytes), request.model);
+  const budget = new ReplyBudget(limits.maxReplyBytes);
+  const content = budget.take(raw.content);
+  const toolCalls = raw.toolCalls.map((call) => ({ ...call, arguments: budget.take(call.arguments) }));
+  return { ...raw, content, toolCalls, truncated: budget.exceeded };
+}
+
+/** Reads the body as text, refusing to buffer more than `maxBytes` (the SDK would buffer anything). */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(`the response body exceeded ${maxBytes} bytes; stopped reading`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+async function streamed(
+  client: OpenAI,
+  request: ChatRequest,
+  onToken: (token: string) => void,
+  limits: AttemptLimits,
+  signal: AbortSignal,
+): Promise<AttemptReply> {
+  const stream = await client.chat.completions.create({ ...params(request), stream: true, stream_options: { include_usage: true } }, { signal });
+  const budget = new ReplyBudget(limits.maxReplyBytes);
+  const calls: { id: string; name: string; arguments: string }[] = [];
+  let content = "";
+  let model = request.model;
+  let usage: RawReply["usage"] = null;
+  let finishReason: string | null = null;
+
+  for await (const chunk of stream) {
+    if (chunk.model) model = chunk.model;
+    if (chunk.usage) usage = fromSdkUsage(chunk.usage);
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const token = choice.delta?.content ? budget.take(choice.delta.content) : "";
+    if (token) {
+      content += token;
+      emit(onToken, token);
+    }
+    for (const delta of choice.delta?.tool_calls ?? []) {
+      // Deltas carry the call's index; id and name come once, the arguments in pieces.
+      const call = (calls[delta.index] ??= { id: "", name: "", arguments: "" });
+      if (delta.id) call.id = delta.id;
+      if (delta.function?.name) call.name += delta.function.name;
+      if (delta.function?.arguments) call.arguments += budget.take(delta.function.arguments);
+    }
+    if (choice.finish_reason) finishReason = choice.finish_reason;
+    // Leaving the loop aborts the request: we stop downloading what we would throw away.
+    if (budget.exceeded) break;
+  }
+  // Some servers (older Ollama) send no call ids; the tool's answer must still name its call.
+  const toolCalls: ChatToolCall[] = calls.flatMap((call, index) => (call ? [{ ...call, id: call.id || `call_${index + 1}` }] : []));
+  return { content, toolCalls, model, usage, finishReason, truncated: budget.exceeded };
+}
+
+/** Tokens are a live preview; a failing listener must neither fail nor repeat the model call. */
+function emit(onToken: (token: string) => void, token: string) {
+  try {
+    onToken(token);
+  } catch {
+    // ignored on purpose, see above
+  }
+}
