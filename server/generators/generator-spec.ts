@@ -1,0 +1,55 @@
+/**
+ * The plain-object form of a generator, as workflow steps write it: `{ kind: "openai", model }`,
+ * `{ kind: "agent", max_turns }`, `{ kind: "replay", cassette }`, or `{ kind: "llm" }` for the
+ * configured default model. Strict: an unknown option or a wrong type names the field.
+ */
+import { z } from "zod";
+
+export const GENERATOR_KINDS = ["openai", "llm", "agent", "replay"] as const;
+
+const positiveInt = (max: number) => z.number().int("must be a whole number").positive("must be positive").max(max, `must be at most ${max}`);
+const modelOptions = {
+  model: z.string().min(1, "must not be empty").optional(),
+  temperature: z.number().min(0, "must be between 0 and 2").max(2, "must be between 0 and 2").optional(),
+  /** "code": the first fenced code block of the reply; "text": the whole reply. */
+  extract: z.enum(["code", "text"]).optional(),
+  system_prompt: z.string().optional(),
+  timeout_ms: positiveInt(600_000).optional(),
+  max_retries: z.number().int().min(0).max(10).optional(),
+  max_reply_bytes: positiveInt(64 * 1024 * 1024).optional(),
+};
+
+const openAiSpec = z.object({ kind: z.enum(["openai", "llm"]), ...modelOptions }).strict();
+const agentSpec = z.object({ kind: z.literal("agent"), ...modelOptions, max_turns: positiveInt(100).optional() }).strict();
+const replaySpec = z
+  .object({
+    kind: z.literal("replay"),
+    /** A cassette file path, or the cassette itself. */
+    cassette: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { message: "must be a cassette file path or a cassette object" }),
+  })
+  .strict();
+
+export type OpenAiGeneratorSpec = z.infer<typeof openAiSpec>;
+export type AgentGeneratorSpec = z.infer<typeof agentSpec>;
+export type ReplayGeneratorSpec = z.infer<typeof replaySpec>;
+export type GeneratorSpec = OpenAiGeneratorSpec | AgentGeneratorSpec | ReplayGeneratorSpec;
+
+export class GeneratorSpecError extends Error {
+  override readonly name = "GeneratorSpecError";
+  readonly code = "INVALID_GENERATOR";
+}
+
+/** Parses a generator object; each problem is reported as "path: message". */
+export function parseGeneratorSpec(input: unknown, where = "generator"): GeneratorSpec {
+  const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
+  const schema = kind === "agent" ? agentSpec : kind === "replay" ? replaySpec : kind === "openai" || kind === "llm" ? openAiSpec : undefined;
+  if (!schema) {
+    const got = kind === undefined ? "missing" : `"${String(kind)}"`;
+    throw new GeneratorSpecError(`${where}.kind: ${got}: must be one of ${GENERATOR_KINDS.join(", ")}`);
+  }
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new GeneratorSpecError(
+    parsed.error.issues.map((issue) => `${where}${issue.path.length ? `.${issue.path.join(".")}` : ""}: ${issue.message}`).join("\n"),
+  );
+}
