@@ -53,3 +53,4 @@ export { recordEvent, type EventRecord, type RunPatch, type EscalationDraft } fr
 export { summarizeResult } from "./run/summarize-result";
 export { CallFailedError, type CallLedger, type CallRequest, type CallOutcome, type CallError, type JsonObject, type JsonValue } from "./ports/call-ledger";
 export { MemoryCallLedger, type MemoryLedgerStep } from "./run/memory-call-ledger";
+export * from "./conditions";
