@@ -12,3 +12,9 @@ export const MAX_ALIASES = 100;
 export const MAX_NODES = 100_000;
 /** Problems listed before the rest are summarised, so a broken file gives a readable list. */
 export const MAX_PROBLEMS = 50;
+/**
+ * Scalars (keys and values) counted by the lexer before parsing. The parser
+ * needs several microseconds per entry, so a 1 MiB file of tiny entries would
+ * cost seconds; this turns it away in lexer time. Prompts are one scalar each.
+ */
+export const MAX_SCALARS = 2 * MAX_NODES;

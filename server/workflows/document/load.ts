@@ -1,19 +1,19 @@
 import { Buffer } from "node:buffer";
 import { detectFormat } from "./detect-format";
 import { checkJsonSyntax } from "./json-syntax";
-import { MAX_DOCUMENT_BYTES, MAX_DEPTH } from "./limits";
+import { MAX_DOCUMENT_BYTES } from "./limits";
 import { createLocator } from "./locate";
 import { parseYaml } from "./parse-yaml";
-import { findExcessiveNesting } from "./prescan-nesting";
+import { prescan } from "./prescan";
 import { positionerFor } from "./problems";
 import { toValue } from "./to-value";
 import type { DocumentProblem, LoadOptions, LoadResult } from "./types";
 
 /**
  * The one way a workflow document (YAML or JSON text) becomes a plain value.
- * Cheap checks run before expensive ones: size, then (JSON) grammar, then
- * pathological nesting, then the parser, then the tree walk that enforces
- * tags, keys, depth and alias expansion. It never throws: every outcome is a
+ * Cheap checks run before expensive ones: byte size, then a lexer pass for
+ * pathological nesting and scalar count, then (JSON) grammar, then the
+ * parser, then the tree walk that enforces tags, keys, depth and aliases. It never throws: every outcome is a
  * value or a list of problems with a path and, where there is one, a place.
  */
 export function loadWorkflowDocument(text: string, options: LoadOptions = {}): LoadResult {
@@ -32,14 +32,12 @@ function load(text: string, options: LoadOptions): LoadResult {
     return fail([{ path: "document", message: `is ${bytes} bytes; the limit is 1 MiB (${MAX_DOCUMENT_BYTES} bytes)` }]);
   }
 
+  const excessive = prescan(text);
+  if (excessive) return fail([{ path: "document", ...positionerFor(text)(excessive.offset), message: excessive.message }]);
+
   if (detectFormat(text, options) === "json") {
     const error = checkJsonSyntax(text);
     if (error) return fail([{ path: "document", ...positionerFor(text)(error.offset), message: `invalid JSON: ${error.message}` }]);
-  }
-
-  const tooDeep = findExcessiveNesting(text);
-  if (tooDeep !== undefined) {
-    return fail([{ path: "document", ...positionerFor(text)(tooDeep), message: `nesting is deeper than ${MAX_DEPTH} levels` }]);
   }
 
   const { doc, position, problems } = parseYaml(text);

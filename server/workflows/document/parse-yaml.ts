@@ -36,7 +36,8 @@ export function parseYaml(text: string): ParsedYaml {
     intAsBigInt: false,
     prettyErrors: false,
     strict: true,
-    logLevel: "silent",
+    // Not "silent": that level also drops the "multiple documents" error.
+    logLevel: "error",
   });
   const position: Positioner = (offset) => {
     const { line, col } = lineCounter.linePos(offset);

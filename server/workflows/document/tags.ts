@@ -20,3 +20,21 @@ export const SEQ_TAG = `${CORE}seq`;
 export function displayTag(tag: string): string {
   return tag.startsWith(CORE) ? `!!${tag.slice(CORE.length)}` : tag;
 }
+
+/**
+ * Where the tag of a node starts. The parser gives the value's offset; the
+ * tag (and maybe an `&anchor`) sit just before it, separated by whitespace,
+ * and neither can contain whitespace. Falls back to the value's offset.
+ */
+export function tagOffset(source: string, valueOffset: number): number {
+  let end = valueOffset;
+  for (let guard = 0; guard < 2; guard++) {
+    while (end > 0 && /\s/.test(source[end - 1] ?? "")) end--;
+    let start = end;
+    while (start > 0 && !/\s/.test(source[start - 1] ?? "")) start--;
+    if (source[start] === "!") return start;
+    if (source[start] !== "&") break;
+    end = start;
+  }
+  return valueOffset;
+}

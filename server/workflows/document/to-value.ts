@@ -3,7 +3,7 @@ import { MAX_ALIASES, MAX_DEPTH, MAX_NODES } from "./limits";
 import { formatPath } from "./path";
 import type { ProblemList } from "./problems";
 import { RESERVED_KEYS, setOwn } from "./safe-object";
-import { displayTag, MAP_TAG, SCALAR_TAGS, SEQ_TAG } from "./tags";
+import { displayTag, MAP_TAG, SCALAR_TAGS, SEQ_TAG, tagOffset } from "./tags";
 
 export interface ToValueOptions {
   /** Only for tests proving that setOwn alone already keeps prototypes safe. */
@@ -154,7 +154,7 @@ class Converter {
   private key(node: Node | null, where: string, offset: number | undefined): string | undefined {
     if (node !== null && isScalar(node)) {
       if (node.tag !== undefined && !SCALAR_TAGS.has(node.tag)) {
-        this.problems.add(where, `YAML tag ${JSON.stringify(displayTag(node.tag))} is not allowed`, offset);
+        this.badTag(node, [], where);
         return undefined;
       }
       const text = keyText(node, this.source);
@@ -169,8 +169,9 @@ class Converter {
     return undefined;
   }
 
-  private badTag(node: Node, path: Path): void {
-    this.problems.add(formatPath(path), `YAML tag ${JSON.stringify(displayTag(node.tag ?? ""))} is not allowed`, node.range?.[0]);
+  private badTag(node: Node, path: Path, where = formatPath(path)): void {
+    const offset = tagOffset(this.source, node.range?.[0] ?? 0);
+    this.problems.add(where, `YAML tag ${JSON.stringify(displayTag(node.tag ?? ""))} is not allowed`, offset);
   }
 
   private stop(message: string): void {

@@ -1,10 +1,15 @@
 import { Lexer } from "yaml";
-import { MAX_DEPTH } from "./limits";
+import { MAX_DEPTH, MAX_SCALARS } from "./limits";
 
 /** Lexer control tokens: they mark structure but take no characters of the source. */
 const DOCUMENT = "\x02";
 const FLOW_END = "\x18";
 const SCALAR = "\x1f";
+
+export interface PrescanFinding {
+  offset: number;
+  message: string;
+}
 
 /**
  * Finds pathological nesting with the lexer alone, before the parser builds
@@ -21,9 +26,14 @@ const SCALAR = "\x1f";
  * Depth that builds up over many lines needs quadratic indentation, so it is
  * bounded by the size limit and reported later with its field path.
  *
- * Returns the offset where the bound was crossed, or undefined.
+ * It also counts scalars (see MAX_SCALARS) for the same reason: to refuse
+ * work the parser would spend seconds on.
+ *
+ * Returns the first bound crossed and its offset, or undefined.
  */
-export function findExcessiveNesting(text: string): number | undefined {
+export function prescan(text: string): PrescanFinding | undefined {
+  const tooDeep = (offset: number) => ({ offset, message: `nesting is deeper than ${MAX_DEPTH} levels` });
+  let scalars = 0;
   let offset = 0;
   let flowDepth = 0;
   let indicatorsOnLine = 0;
@@ -31,15 +41,18 @@ export function findExcessiveNesting(text: string): number | undefined {
   for (const token of new Lexer().lex(text)) {
     if (token === DOCUMENT || token === FLOW_END || token === SCALAR) {
       afterScalarMarker = token === SCALAR;
+      if (afterScalarMarker && ++scalars > MAX_SCALARS) {
+        return { offset, message: `has more than ${MAX_SCALARS} keys and values` };
+      }
       continue;
     }
     if (!afterScalarMarker) {
       if (token === "[" || token === "{") {
-        if (++flowDepth > MAX_DEPTH) return offset;
+        if (++flowDepth > MAX_DEPTH) return tooDeep(offset);
       } else if (token === "]" || token === "}") {
         flowDepth = Math.max(0, flowDepth - 1);
       } else if (flowDepth === 0 && (token === "-" || token === "?" || token === ":")) {
-        if (++indicatorsOnLine > MAX_DEPTH) return offset;
+        if (++indicatorsOnLine > MAX_DEPTH) return tooDeep(offset);
       }
     }
     if (token.includes("\n")) indicatorsOnLine = 0;
