@@ -7,6 +7,7 @@ import { cassetteCommand } from "./commands/cassette";
 import { dbMigrate } from "./commands/db-migrate";
 import { guardCommand } from "./commands/guard";
 import { serve } from "./commands/serve";
+import { validateCommand } from "./commands/validate";
 import { EXIT, processIo, type CliIo } from "./io";
 import { USAGE } from "./usage";
 import { UsageError } from "./usage-error";
@@ -43,6 +44,8 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
       return guardCommand(rest, parseEnv(environment), io);
     case "cassette":
       return cassetteCommand(rest, parseEnv(environment), io);
+    case "validate":
+      return validateCommand(rest, io);
     case "start":
     case "dev":
       return serve(command, rest, parseEnv(environment), io);

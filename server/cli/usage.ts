@@ -8,6 +8,7 @@ Commands:
         [--language js|ts|python] [--test FILE] [--dep NAME=FILE]... [--option KEY=VALUE]...
         kinds: syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of
         VALUE is JSON when it parses as JSON, else text; @FILE reads it from a file
+  validate <file>                   Check a workflow document (YAML or JSON); print one line per problem
   cassette export <runId> [--output FILE]
                                     Print a run's artifacts as a replay cassette (JSON), or write it to FILE
 

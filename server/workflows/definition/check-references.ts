@@ -1,0 +1,124 @@
+import { parseCondition } from "../../engine";
+import type { RawWorkflow } from "./definition-schema";
+import type { StateGraph } from "./check-states";
+import { IDENTIFIER } from "./check-steps";
+import { stepType } from "./normalize";
+import type { Problems } from "./problems";
+
+/** Every run provides these to prompts (issue 5); they cannot be redeclared as context variables. */
+export const RUN_VARIABLES = ["specification", "constraints"] as const;
+
+/**
+ * Cross-references: guard ids and their dependencies, context variables, conditions, prompt
+ * {variables} and components. Runs after the shape and the state checks.
+ */
+export function checkReferences(raw: RawWorkflow, graph: StateGraph, problems: Problems): void {
+  const context = new Set(Object.keys(raw.context ?? {}));
+  for (const variable of context) {
+    if (!IDENTIFIER.test(variable)) problems.add(["context", variable], "a context variable name must be letters, digits and _, not starting with a digit");
+    if ((RUN_VARIABLES as readonly string[]).includes(variable)) problems.add(["context", variable], `"${variable}" is provided by every run and cannot be declared`);
+  }
+
+  const producers = new Map<string, number>();
+  raw.steps.forEach((step, i) => {
+    if (step.guard_id === undefined || stepType(step) !== "action_pair") return;
+    const first = producers.get(step.guard_id);
+    if (first !== undefined) problems.add(["steps", i, "guard_id"], `duplicate guard id "${step.guard_id}" (first at steps[${first}])`);
+    else producers.set(step.guard_id, i);
+    if (!IDENTIFIER.test(step.guard_id)) problems.add(["steps", i, "guard_id"], "a guard id must be letters, digits and _, not starting with a digit (conditions use it by name)");
+    if (context.has(step.guard_id)) problems.add(["steps", i, "guard_id"], `"${step.guard_id}" is both a guard id and a context variable`);
+  });
+
+  checkDependencies(raw, producers, graph, problems);
+  checkConditions(raw, new Set([...context, ...producers.keys()]), problems);
+  checkPrompts(raw, context, problems);
+}
+
+function checkDependencies(raw: RawWorkflow, producers: Map<string, number>, graph: StateGraph, problems: Problems): void {
+  raw.steps.forEach((step, i) => {
+    (step.guard_artifact_deps ?? []).forEach((dep, j) => {
+      const at = ["steps", i, "guard_artifact_deps", j];
+      const producer = producers.get(dep);
+      if (dep === step.guard_id) problems.add(at, `"${dep}" is this step's own guard: a step cannot depend on its own artifact`);
+      else if (producer === undefined) problems.add(at, `"${dep}" is not produced by any step (no action_pair step has guard_id "${dep}")`);
+      else {
+        const source = raw.steps[producer];
+        // The producer must be able to run before this step: its state must lead to this step's state.
+        if (source && !graph.reachableFrom(source.in_state).has(step.in_state)) {
+          problems.add(at, `"${dep}" is produced later: step "${source.name}" runs in state "${source.in_state}", from which state "${step.in_state}" cannot be reached`);
+        }
+      }
+    });
+  });
+  findCycle(raw, producers, problems);
+}
+
+/** Depth-first search over step → producer-of-dependency edges; reports one cycle per entry step. */
+function findCycle(raw: RawWorkflow, producers: Map<string, number>, problems: Problems): void {
+  const state = new Map<number, "open" | "done">();
+  const visit = (i: number, trail: number[]): void => {
+    state.set(i, "open");
+    for (const dep of raw.steps[i]?.guard_artifact_deps ?? []) {
+      const next = producers.get(dep);
+      if (next === undefined || next === i) continue;
+      if (state.get(next) === "open") {
+        const cycle = [...trail.slice(trail.indexOf(next)), i, next].map((k) => raw.steps[k]?.name);
+        problems.add(["steps", i, "guard_artifact_deps"], `dependency cycle: ${cycle.join(" → ")}`);
+      } else if (!state.has(next)) visit(next, [...trail, i]);
+    }
+    state.set(i, "done");
+  };
+  raw.steps.forEach((_, i) => state.has(i) || visit(i, []));
+}
+
+function checkConditions(raw: RawWorkflow, names: Set<string>, problems: Problems): void {
+  const check = (source: string, path: (string | number)[]) => {
+    const parsed = parseCondition(source);
+    if (!parsed.ok) return problems.add(path, `condition does not parse: ${parsed.message}`);
+    for (const name of parsed.names) {
+      if (!names.has(name)) problems.add(path, `condition names "${name}", which is neither a declared context variable nor a guard id`);
+    }
+  };
+  (raw.state_machine.transitions ?? []).forEach((t, i) => t.condition !== undefined && check(t.condition, ["state_machine", "transitions", i, "condition"]));
+  raw.steps.forEach((step, i) => step.run_if !== undefined && check(step.run_if, ["steps", i, "run_if"]));
+}
+
+/** `{name}` placeholders; `{{` and `}}` stand for literal braces. */
+export function promptVariables(template: string): string[] {
+  const found: string[] = [];
+  for (const match of template.matchAll(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) if (match[1]) found.push(match[1]);
+  return found;
+}
+
+function checkPrompts(raw: RawWorkflow, context: Set<string>, problems: Problems): void {
+  const stepIndex = new Map(raw.steps.map((step, i) => [step.name, i]));
+  const allowedFor = (i: number) => {
+    const deps = raw.steps[i]?.guard_artifact_deps ?? [];
+    // A dependency's artifact is offered under its id and without the g_ prefix: {g_test} and {test}.
+    return new Set([...context, ...RUN_VARIABLES, ...deps, ...deps.map((dep) => dep.replace(/^g_/, ""))]);
+  };
+  const report = (template: string, allowed: Set<string>, path: (string | number)[], extra: string[] = []) => {
+    for (const variable of promptVariables(template)) {
+      if (!allowed.has(variable) && !extra.includes(variable)) problems.add(path, `unknown prompt variable {${variable}} (allowed: ${[...allowed, ...extra].join(", ")})`);
+    }
+  };
+  raw.steps.forEach((step, i) => {
+    const allowed = allowedFor(i);
+    for (const [field, template] of Object.entries(step.prompt ?? {})) {
+      // The feedback wrapper is where the guard's feedback goes (001).
+      if (template !== undefined) report(template, allowed, ["steps", i, "prompt", field], field === "feedback_wrapper" ? ["feedback"] : []);
+    }
+  });
+  const componentNames = new Map<string, number>();
+  (raw.components ?? []).forEach((component, c) => {
+    const first = componentNames.get(component.name);
+    if (first !== undefined) problems.add(["components", c, "name"], `duplicate component name "${component.name}" (first at components[${first}])`);
+    else componentNames.set(component.name, c);
+    component.inject_into.forEach((target, j) => {
+      const i = stepIndex.get(target);
+      if (i === undefined) problems.add(["components", c, "inject_into", j], `"${target}" is not a step name`);
+      else if (raw.steps[i] && stepType(raw.steps[i]) === "code") problems.add(["components", c, "inject_into", j], `"${target}" is a code step, which has no prompt`);
+      else report(component.text, allowedFor(i), ["components", c, "text"]);
+    });
+  });
+}

@@ -1,0 +1,85 @@
+import type { RawWorkflow } from "./definition-schema";
+import type { Problems } from "./problems";
+
+/** Edges of the state graph: transitions ("*" = from every state) and steps' own targets. */
+export interface StateGraph {
+  /** Every state reachable from each state (including itself), by any edge. */
+  reachableFrom(state: string): ReadonlySet<string>;
+}
+
+function firstIndexes(names: readonly string[], what: string, path: (index: number) => (string | number)[], problems: Problems): Map<string, number> {
+  const seen = new Map<string, number>();
+  names.forEach((item, index) => {
+    const first = seen.get(item);
+    if (first === undefined) seen.set(item, index);
+    else problems.add(path(index), `duplicate ${what} "${item}" (first at index ${first})`);
+  });
+  return seen;
+}
+
+/**
+ * States, transitions and step targets name declared states; every state is reachable from the
+ * initial state and can reach a final one. Returns the graph for later checks.
+ */
+export function checkStates(raw: RawWorkflow, problems: Problems): StateGraph {
+  const machine = raw.state_machine;
+  const states = firstIndexes(machine.states, "state", (i) => ["state_machine", "states", i], problems);
+  const known = (state: string, path: (string | number)[]) => {
+    if (states.has(state)) return true;
+    problems.add(path, `"${state}" is not a declared state (state_machine.states)`);
+    return false;
+  };
+  known(machine.initial_state, ["state_machine", "initial_state"]);
+  machine.final_states.forEach((state, i) => known(state, ["state_machine", "final_states", i]));
+
+  const edges = new Map<string, Set<string>>([...states.keys()].map((state) => [state, new Set<string>()]));
+  const wildcardTargets = new Set<string>();
+  (machine.transitions ?? []).forEach((transition, i) => {
+    const from = transition.from === "*" || known(transition.from, ["state_machine", "transitions", i, "from"]);
+    const to = known(transition.to, ["state_machine", "transitions", i, "to"]);
+    if (!from || !to) return;
+    if (transition.from === "*") wildcardTargets.add(transition.to);
+    else edges.get(transition.from)?.add(transition.to);
+  });
+  raw.steps.forEach((step, i) => {
+    const inState = known(step.in_state, ["steps", i, "in_state"]);
+    const targets: [string, (string | number)[]][] = [];
+    if (step.transition_to !== undefined) targets.push([step.transition_to, ["steps", i, "transition_to"]]);
+    for (const [answer, target] of Object.entries(step.transition_map ?? {})) targets.push([target, ["steps", i, "transition_map", answer]]);
+    for (const [target, path] of targets) if (known(target, path) && inState) edges.get(step.in_state)?.add(target);
+  });
+  // A "*" transition leaves every state, so its target is an edge from each of them.
+  for (const targets of edges.values()) for (const target of wildcardTargets) targets.add(target);
+
+  const cache = new Map<string, Set<string>>();
+  const reachableFrom = (start: string): Set<string> => {
+    const cached = cache.get(start);
+    if (cached) return cached;
+    const seen = new Set<string>([start]);
+    const queue = [start];
+    for (let state = queue.pop(); state !== undefined; state = queue.pop()) {
+      for (const next of edges.get(state) ?? []) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+    cache.set(start, seen);
+    return seen;
+  };
+
+  if (states.has(machine.initial_state)) {
+    const reachable = reachableFrom(machine.initial_state);
+    for (const [state, index] of states) {
+      if (!reachable.has(state)) problems.add(["state_machine", "states", index], `state "${state}" is unreachable from the initial state "${machine.initial_state}"`);
+    }
+  }
+  const finals = machine.final_states.filter((state) => states.has(state));
+  if (finals.length > 0) {
+    for (const [state, index] of states) {
+      const reach = reachableFrom(state);
+      if (!finals.some((final) => reach.has(final))) problems.add(["state_machine", "states", index], `state "${state}" has no path to a final state (${finals.join(", ")})`);
+    }
+  }
+  return { reachableFrom };
+}

@@ -1,0 +1,132 @@
+/**
+ * The shape of a workflow document (issue 5): 004's `workflow:` block extended with 001's
+ * action pairs. Shape only: cross-references (states, guard ids, variables) are checked in
+ * check-*.ts, and defaults are applied in normalize.ts, so this schema stays declarative.
+ * Every object is strict: an unknown key is a validation error, never silently ignored.
+ */
+import { z } from "zod";
+import { GeneratorSpecError, parseGeneratorSpec, type GeneratorSpec } from "../../generators/generator-spec";
+import { GuardSpecError, parseGuardSpec, type GuardSpec } from "../../guards/guard-spec";
+import { normalizeLanguage, type GuardLanguage } from "../../guards/language";
+
+export const STEP_TYPES = ["llm", "code", "transition", "action_pair"] as const;
+export const ON_FAILURE = ["retry", "skip", "fail", "escalate"] as const;
+export const MAX_RETRIES_LIMIT = 20;
+export type StepType = (typeof STEP_TYPES)[number];
+export type OnFailure = (typeof ON_FAILURE)[number];
+
+const text = z.string();
+const name = z.string().trim().min(1, "must not be empty");
+const retries = z
+  .number()
+  .int("must be a whole number")
+  .min(0, `must be between 0 and ${MAX_RETRIES_LIMIT}`)
+  .max(MAX_RETRIES_LIMIT, `must be between 0 and ${MAX_RETRIES_LIMIT}`);
+
+const language = z.string().transform((value, ctx): GuardLanguage => {
+  const normalized = normalizeLanguage(value);
+  if (normalized) return normalized;
+  ctx.addIssue({ code: "custom", message: `unknown language "${value}" (use javascript, typescript or python, or js, ts, py)` });
+  return z.NEVER;
+});
+
+/**
+ * The guard and generator parsers report "where.path: message" lines; a sentinel `where` lets
+ * us turn each line back into a zod issue at the right sub-path (so line/column still work).
+ */
+const SENTINEL = "@";
+function reissue(error: Error, ctx: z.RefinementCtx): void {
+  for (const line of error.message.split("\n")) {
+    const split = line.indexOf(": ");
+    const where = split < 0 ? SENTINEL : line.slice(0, split);
+    const message = split < 0 ? line : line.slice(split + 2);
+    const path = where.slice(SENTINEL.length).split(".").filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    ctx.addIssue({ code: "custom", path, message });
+  }
+}
+
+const guard = z.unknown().transform((value, ctx): GuardSpec => {
+  try {
+    return parseGuardSpec(value, SENTINEL);
+  } catch (error) {
+    if (!(error instanceof GuardSpecError)) throw error;
+    reissue(error, ctx);
+    return z.NEVER;
+  }
+});
+
+const generator = z.unknown().transform((value, ctx): GeneratorSpec => {
+  try {
+    return parseGeneratorSpec(value, SENTINEL);
+  } catch (error) {
+    if (!(error instanceof GeneratorSpecError)) throw error;
+    reissue(error, ctx);
+    return z.NEVER;
+  }
+});
+
+/** A plain string is the task; the object form is 001's prompt template. */
+const prompt = z.preprocess(
+  (value) => (typeof value === "string" ? { task: value } : value),
+  z.object({ role: text.optional(), constraints: text.optional(), task: text.optional(), feedback_wrapper: text.optional() }).strict(),
+);
+
+const step = z
+  .object({
+    name,
+    type: z.enum(STEP_TYPES).optional(),
+    in_state: name,
+    guard_id: name.optional(),
+    generator: generator.optional(),
+    prompt: prompt.optional(),
+    guards: z.array(guard).optional(),
+    guard_artifact_deps: z.array(name).optional(),
+    max_retries: retries.optional(),
+    /** 001's name for max_retries; normalize.ts folds it in. */
+    rmax: retries.optional(),
+    on_failure: z.enum(ON_FAILURE).optional(),
+    run_if: text.optional(),
+    transition_to: name.optional(),
+    transition_map: z.record(z.string(), name).optional(),
+    code: text.optional(),
+    language: language.optional(),
+  })
+  .strict();
+
+const transition = z.object({ from: name, to: name, condition: text.optional() }).strict();
+
+const stateMachine = z
+  .object({
+    states: z.array(name).min(1, "must list at least one state"),
+    initial_state: name,
+    final_states: z.array(name).min(1, "must list at least one final state"),
+    transitions: z.array(transition).optional(),
+  })
+  .strict();
+
+const component = z.object({ name, text, inject_into: z.array(name) }).strict();
+
+export const workflowSchema = z
+  .object({
+    name,
+    description: text.optional(),
+    specification: text.optional(),
+    constraints: text.optional(),
+    language: language.optional(),
+    default_on_failure: z.enum(ON_FAILURE).optional(),
+    default_max_retries: retries.optional(),
+    context: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()], { message: "must be a boolean, number or string" })).optional(),
+    components: z.array(component).optional(),
+    state_machine: stateMachine,
+    steps: z.array(step).min(1, "must list at least one step"),
+  })
+  .strict();
+
+/** Keys an agent.yaml-style document may hold beside `workflow:`; they describe, never configure. */
+export const ENVELOPE_KEYS = ["workflow", "name", "description", "version"] as const;
+export const envelopeSchema = z
+  .object({ workflow: z.unknown(), name: text.optional(), description: text.optional(), version: z.union([z.string(), z.number()], { message: "must be text or a number" }).optional() })
+  .strict();
+
+export type RawWorkflow = z.infer<typeof workflowSchema>;
+export type RawStep = RawWorkflow["steps"][number];

@@ -1,0 +1,43 @@
+import type { RawStep, RawWorkflow } from "./definition-schema";
+import type { StepDefinition, WorkflowDefinition } from "./types";
+
+export const DEFAULT_ON_FAILURE = "retry";
+export const DEFAULT_MAX_RETRIES = 3;
+/** Code steps run JavaScript unless the document or the step says otherwise (issue 5). */
+export const DEFAULT_LANGUAGE = "javascript";
+
+/** 004 steps have no guards; 001's action pairs are the steps that do. */
+export function stepType(step: RawStep): StepDefinition["type"] {
+  return step.type ?? (step.guards && step.guards.length > 0 ? "action_pair" : "llm");
+}
+
+/** Applies the documented defaults; runs only on a definition that passed every check. */
+export function normalize(raw: RawWorkflow): WorkflowDefinition {
+  const language = raw.language ?? DEFAULT_LANGUAGE;
+  const defaultOnFailure = raw.default_on_failure ?? DEFAULT_ON_FAILURE;
+  const defaultMaxRetries = raw.default_max_retries ?? DEFAULT_MAX_RETRIES;
+  const steps = raw.steps.map((step): StepDefinition => {
+    const { rmax, max_retries, type: _type, guards, guard_artifact_deps, on_failure, language: stepLanguage, ...rest } = step;
+    const type = stepType(step);
+    return {
+      ...rest,
+      type,
+      guards: guards ?? [],
+      guard_artifact_deps: guard_artifact_deps ?? [],
+      max_retries: max_retries ?? rmax ?? defaultMaxRetries,
+      on_failure: on_failure ?? defaultOnFailure,
+      // Only code steps run code in a language; action pairs pass theirs to guards.
+      ...(type === "code" ? { language: stepLanguage ?? language } : stepLanguage ? { language: stepLanguage } : {}),
+    };
+  });
+  return {
+    ...raw,
+    language,
+    default_on_failure: defaultOnFailure,
+    default_max_retries: defaultMaxRetries,
+    context: raw.context ?? {},
+    components: raw.components ?? [],
+    state_machine: { ...raw.state_machine, transitions: raw.state_machine.transitions ?? [] },
+    steps,
+  };
+}

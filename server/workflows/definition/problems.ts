@@ -1,0 +1,64 @@
+import type { z } from "zod";
+import { formatPath, type DocumentPath, type DocumentProblem, type SourcePosition } from "../document";
+
+/** Collects problems at document paths; `base` is `["workflow"]` for agent.yaml-style documents. */
+export class Problems {
+  readonly items: DocumentProblem[] = [];
+  constructor(
+    private readonly base: DocumentPath,
+    private readonly locate: (path: DocumentPath) => SourcePosition | undefined,
+  ) {}
+
+  add(path: DocumentPath, message: string): void {
+    const full = [...this.base, ...path];
+    this.items.push({ path: formatPath(full), ...this.locate(full), message });
+  }
+
+  /** `input` is what was parsed: zod v4 issues do not carry the offending value, so it is looked up. */
+  addZod(issues: readonly z.core.$ZodIssue[], input: unknown): void {
+    for (const issue of issues) {
+      const path = issue.path.filter((part): part is string | number => typeof part !== "symbol");
+      // One problem per unknown key, at the key, so each names its own place.
+      if (issue.code === "unrecognized_keys") for (const key of issue.keys) this.add([...path, key], "unknown key");
+      else this.add(path, zodMessage(issue, valueAt(input, path)));
+    }
+  }
+}
+
+/** zod's defaults ("Invalid input: expected string, received undefined") rephrased for authors. */
+function zodMessage(issue: z.core.$ZodIssue, value: unknown): string {
+  switch (issue.code) {
+    case "invalid_type":
+      if (value === undefined) return "is required";
+      // z.number().int() reports a fraction as a wrong type; say what is wrong with it instead.
+      if (issue.expected === "int" && typeof value === "number") return "must be a whole number";
+      return `must be ${article(issue.expected)} (got ${describe(value)})`;
+    case "invalid_value":
+      return `${JSON.stringify(value)}: must be one of ${issue.values.map(String).join(", ")}`;
+    default:
+      return issue.message;
+  }
+}
+
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let value = root;
+  for (const segment of path) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}
+
+function article(expected: string): string {
+  if (expected === "array") return "a list";
+  if (expected === "object" || expected === "record") return "a mapping";
+  if (expected === "string") return "text";
+  return `a ${expected}`;
+}
+
+function describe(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "a list";
+  if (typeof input === "object") return "a mapping";
+  return typeof input === "string" ? "text" : `${typeof input} ${String(input)}`;
+}

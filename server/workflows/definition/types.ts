@@ -1,0 +1,60 @@
+import type { GeneratorSpec } from "../../generators/generator-spec";
+import type { GuardSpec } from "../../guards/guard-spec";
+import type { GuardLanguage } from "../../guards/language";
+import type { DocumentProblem } from "../document";
+import type { OnFailure, StepType } from "./definition-schema";
+
+/** 001's prompt template; a string prompt in a document becomes `{ task }`. */
+export interface PromptTemplate {
+  role?: string;
+  constraints?: string;
+  task?: string;
+  feedback_wrapper?: string;
+}
+
+/** A step with every default applied (see docs/workflow-format.md). Keys stay snake_case like the document. */
+export interface StepDefinition {
+  name: string;
+  type: StepType;
+  in_state: string;
+  guard_id?: string;
+  generator?: GeneratorSpec;
+  prompt?: PromptTemplate;
+  guards: GuardSpec[];
+  guard_artifact_deps: string[];
+  max_retries: number;
+  on_failure: OnFailure;
+  run_if?: string;
+  transition_to?: string;
+  transition_map?: Record<string, string>;
+  code?: string;
+  language?: GuardLanguage;
+}
+
+export interface TransitionDefinition {
+  from: string;
+  to: string;
+  condition?: string;
+}
+
+export interface ComponentDefinition {
+  name: string;
+  text: string;
+  inject_into: string[];
+}
+
+export interface WorkflowDefinition {
+  name: string;
+  description?: string;
+  specification?: string;
+  constraints?: string;
+  language: GuardLanguage;
+  default_on_failure: OnFailure;
+  default_max_retries: number;
+  context: Record<string, boolean | number | string>;
+  components: ComponentDefinition[];
+  state_machine: { states: string[]; initial_state: string; final_states: string[]; transitions: TransitionDefinition[] };
+  steps: StepDefinition[];
+}
+
+export type ValidationResult = { ok: true; definition: WorkflowDefinition } | { ok: false; problems: DocumentProblem[] };
