@@ -83,7 +83,7 @@ function checkConditions(raw: RawWorkflow, names: Set<string>, problems: Problem
   raw.steps.forEach((step, i) => step.run_if !== undefined && check(step.run_if, ["steps", i, "run_if"]));
 }
 
-/** `{name}` placeholders; `{{` and `}}` stand for literal braces. */
+/** `{name}` variable references; `{{` and `}}` stand for literal braces. */
 export function promptVariables(template: string): string[] {
   const found: string[] = [];
   for (const match of template.matchAll(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) if (match[1]) found.push(match[1]);
