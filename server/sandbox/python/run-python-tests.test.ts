@@ -99,6 +99,7 @@ describe("runPythonTests: verdicts", () => {
   it("runs unittest.TestCase classes, with fixtures, subtests and skips", async () => {
     const tests = `
 import unittest
+from unittest import skip
 
 class CacheTest(unittest.TestCase):
     def setUp(self):
@@ -117,7 +118,7 @@ class CacheTest(unittest.TestCase):
             with self.subTest(size=size):
                 self.assertLess(size, 2)
 
-    @unittest.skip("skipped on purpose")
+    @skip("skipped on purpose")
     def test_later(self):
         pass
 
@@ -128,10 +129,10 @@ def test_plain():
     expect(outcome).toMatchObject({
       status: "failed",
       tests: [
-        { name: "CacheTest.test_get", passed: false, message: "AttributeError: 'LRUCache' object has no attribute 'get' (tests.py line 14)" },
+        { name: "CacheTest.test_get", passed: false, message: "AttributeError: 'LRUCache' object has no attribute 'get' (tests.py line 15)" },
         { name: "CacheTest.test_later", passed: true, message: "skipped: skipped on purpose" },
         { name: "CacheTest.test_put", passed: true },
-        { name: "CacheTest.test_sizes (size=2)", passed: false, message: "2 not less than 2 (tests.py line 19)" },
+        { name: "CacheTest.test_sizes (size=2)", passed: false, message: "2 not less than 2 (tests.py line 20)" },
         { name: "test_plain", passed: true },
       ],
     });
