@@ -1,0 +1,104 @@
+import type { ActionPair } from "../domain/action-pair";
+import type { PromptTemplate } from "../domain/prompt-template";
+import type { WorkflowResult } from "../domain/workflow-result";
+import type { ConditionNode } from "../conditions";
+import type { Generator } from "../ports/generator";
+import type { Guard } from "../ports/guard";
+
+/**
+ * The engine-level state machine that the one interpreter (`runMachine`) executes. Validated
+ * workflow documents (docs/workflow-format.md) are compiled into it; 001's sequential step list is
+ * the special case of a linear machine (`linearMachine`).
+ */
+export type ContextValue = boolean | number | string;
+export type MachineContext = Readonly<Record<string, ContextValue>>;
+
+/** A wildcard `from` matches every state. */
+export const ANY_STATE = "*";
+
+export interface MachineTransition {
+  readonly from: string;
+  readonly to: string;
+  /** `{ kind: "literal", value: true }` for a transition without a condition. */
+  readonly condition: ConditionNode;
+}
+
+export type OnFailure = "retry" | "skip" | "fail" | "escalate";
+
+interface StepCommon {
+  readonly name: string;
+  /** The state the step runs in. */
+  readonly inState: string;
+  /** The step runs only when this holds (evaluated over the same scope as transitions). */
+  readonly runIf?: ConditionNode;
+  /** Where to go after the step, before any transition is considered. */
+  readonly transitionTo?: string;
+}
+
+/** 001's action pair: generate, guard, retry with feedback up to rmax times. */
+export interface ActionPairMachineStep extends StepCommon {
+  readonly kind: "action_pair";
+  readonly guardId: string;
+  readonly actionPair: ActionPair;
+  readonly guardArtifactDeps: readonly string[];
+  /** Retry budget: rmax + 1 attempts. */
+  readonly rmax: number;
+  /**
+   * After the budget is used: `retry` and `fail` end the run failed (retry means the budget was
+   * already spent), `skip` continues to the transition without satisfying the guard, `escalate`
+   * ends the run in escalation with the last artifact and its feedback.
+   */
+  readonly onFailure: OnFailure;
+  readonly language?: string;
+  readonly draftGuard?: Guard;
+}
+
+/** 004's llm step: one generation, no guard; its content becomes the step's output. */
+export interface LlmMachineStep extends StepCommon {
+  readonly kind: "llm";
+  readonly generator: Generator;
+  readonly template?: PromptTemplate;
+}
+
+export type CodeStepOutcome = { readonly updates: Readonly<Record<string, ContextValue>> } | { readonly error: string };
+
+/** 004's code step: the sandbox is injected as `run`; it may only set declared variables. */
+export interface CodeMachineStep extends StepCommon {
+  readonly kind: "code";
+  readonly run: (context: MachineContext) => Promise<CodeStepOutcome>;
+}
+
+/** 004's transition step: the LLM answers with a key of transitionMap (trimmed, any case). */
+export interface TransitionMachineStep extends StepCommon {
+  readonly kind: "transition";
+  readonly generator: Generator;
+  readonly template?: PromptTemplate;
+  readonly transitionMap: Readonly<Record<string, string>>;
+}
+
+export type MachineStep = ActionPairMachineStep | LlmMachineStep | CodeMachineStep | TransitionMachineStep;
+
+export interface WorkflowMachine {
+  readonly states: readonly string[];
+  readonly initialState: string;
+  readonly finalStates: readonly string[];
+  /** Considered in list order; see runMachine for how `from` and "*" are matched. */
+  readonly transitions: readonly MachineTransition[];
+  readonly steps: readonly MachineStep[];
+  /** Declared context variables with their defaults. */
+  readonly context: MachineContext;
+}
+
+/** The engine's WorkflowResult plus where the machine ended and how it got there. */
+export type MachineResult = WorkflowResult & {
+  /** The state the run ended in (the final state on success). */
+  readonly finalState: string;
+  /** Context variables as they were at the end. */
+  readonly context: MachineContext;
+  /** Turns taken (one per step-then-transition). */
+  readonly turns: number;
+  /** Every state visited, in order, starting with the initial state. */
+  readonly path: readonly string[];
+  /** Step name → content of the last llm or transition step generation. */
+  readonly outputs: Readonly<Record<string, string>>;
+};

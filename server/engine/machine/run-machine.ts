@@ -1,0 +1,318 @@
+import type { Artifact } from "../domain/artifact";
+import { composeContext, type AmbientEnvironment } from "../domain/context";
+import { initialWorkflowState, isSatisfied, type WorkflowState } from "../domain/workflow-state";
+import type { ProvenanceEntry, WorkflowResult } from "../domain/workflow-result";
+import { evaluateCondition, isConditionError, type ConditionLookup, type ConditionNode } from "../conditions";
+import { runDualStateAgent } from "../agent/dual-state-agent";
+import { extractDependencies } from "../agent/workflow";
+import { dependencyIdsOf } from "../agent/step";
+import type { ArtifactDag } from "../ports/artifact-dag";
+import type { CallLedger } from "../ports/call-ledger";
+import { randomIds, type IdGenerator } from "../ports/ids";
+import { silentObserver, type RunObserver } from "../ports/run-observer";
+import type { Generator } from "../ports/generator";
+import type { PromptTemplate } from "../domain/prompt-template";
+import { MemoryCallLedger } from "../run/memory-call-ledger";
+import { InvalidWorkflowError, isEngineError } from "../errors";
+import {
+  ANY_STATE,
+  type ActionPairMachineStep,
+  type CodeMachineStep,
+  type ContextValue,
+  type MachineResult,
+  type MachineStep,
+  type TransitionMachineStep,
+  type WorkflowMachine,
+} from "./machine";
+import { visitLedger } from "./visit-ledger";
+
+export const DEFAULT_MAX_TURNS = 100;
+
+export interface MachineRun {
+  readonly specification: string;
+  /** Ω, the global constraints every prompt sees under # CONTEXT. */
+  readonly constraints?: string;
+  readonly dag: ArtifactDag;
+  readonly observer?: RunObserver;
+  /** The run's call ledger; a fresh in-memory one when the run is not persisted. */
+  readonly calls?: CallLedger;
+  readonly newId?: IdGenerator;
+  /** Per-run values for declared context variables; an undeclared name is an InvalidWorkflowError. */
+  readonly contextOverrides?: Readonly<Record<string, ContextValue>>;
+  /** Turns allowed before the run fails (loops); DEFAULT_MAX_TURNS when absent. */
+  readonly maxTurns?: number;
+}
+
+/** How one step's turn ended: go on (to `next`, when the step chose it) or end the run. */
+type StepOutcome = { readonly kind: "continue"; readonly next?: string } | { readonly kind: "end"; readonly result: WorkflowResult };
+
+/**
+ * The one interpreter of workflows (issue 5, docs/workflow-format.md). Each turn:
+ * 1. the step of the current state runs: the first step in list order whose `inState` is the
+ *    current state and whose `runIf` holds (none → no step this turn);
+ * 2. the machine moves: to the step's `transitionTo`; for a transition step, to the state its
+ *    answer selects; else to the `to` of the first transition, in list order, whose `from` is the
+ *    current state or "*" and whose condition holds. Specific and wildcard transitions are one
+ *    list: put a "*" transition first to make it take priority, last to make it a fallback.
+ * Reaching a final state ends the run with success (the initial state may be final: zero turns).
+ * A state with no applicable transition, a condition that cannot be evaluated, or more than
+ * `maxTurns` turns end it failed; `failedStep` is then the state's name.
+ *
+ * Conditions and run_if see the declared context variables (defaults, then overrides, then code
+ * step updates) and every action_pair guard id as a boolean (satisfied or not).
+ *
+ * action_pair steps run through runDualStateAgent exactly as in executeWorkflow (same events,
+ * same DAG records); a revisited state's calls are keyed `<step>#<visit>/attempt-<n>`.
+ */
+export async function runMachine(machine: WorkflowMachine, run: MachineRun): Promise<MachineResult> {
+  assertRunnable(machine, run);
+  const observer = run.observer ?? silentObserver;
+  const newId = run.newId ?? randomIds;
+  const calls = run.calls ?? new MemoryCallLedger();
+  const maxTurns = run.maxTurns ?? DEFAULT_MAX_TURNS;
+  const ambient: AmbientEnvironment = Object.freeze({ repository: run.dag, constraints: run.constraints ?? "" });
+  const finalStates = new Set(machine.finalStates);
+  const guardIds = new Set(machine.steps.flatMap((step) => (step.kind === "action_pair" ? [step.guardId] : [])));
+
+  const variables: Record<string, ContextValue> = { ...machine.context, ...run.contextOverrides };
+  const artifacts: Record<string, Artifact> = {};
+  const outputs: Record<string, string> = {};
+  const visits = new Map<string, number>();
+  let workflowState: WorkflowState = initialWorkflowState;
+  let current = machine.initialState;
+  const path = [current];
+  let turns = 0;
+
+  const lookup: ConditionLookup = (name) => {
+    if (Object.hasOwn(variables, name)) return variables[name];
+    return guardIds.has(name) ? isSatisfied(workflowState, name) : undefined;
+  };
+
+  await observer.record({ type: "run.started", specification: run.specification });
+  const finish = async (result: WorkflowResult): Promise<MachineResult> => {
+    await observer.record({ type: "run.finished", result });
+    return { ...result, finalState: current, context: Object.freeze({ ...variables }), turns, path: [...path], outputs: { ...outputs } };
+  };
+  const machineFailure = (reason: string): WorkflowResult => ({
+    status: "failed",
+    artifacts: { ...artifacts },
+    failedStep: current,
+    reason,
+    provenance: [],
+  });
+
+  /** Evaluates a condition; a ConditionError becomes a reason, anything else propagates. */
+  const holds = (condition: ConditionNode, where: string): boolean | string => {
+    try {
+      return evaluateCondition(condition, lookup);
+    } catch (error) {
+      if (!isConditionError(error)) throw error;
+      return `Cannot evaluate ${where} in state "${current}": ${error.message}`;
+    }
+  };
+
+  for (;;) {
+    if (finalStates.has(current)) return finish({ status: "success", artifacts: { ...artifacts } });
+    if (turns >= maxTurns) return finish(machineFailure(`Turn limit of ${maxTurns} reached in state "${current}" without reaching a final state`));
+    turns++;
+
+    let step: MachineStep | undefined;
+    for (const candidate of machine.steps) {
+      if (candidate.inState !== current) continue;
+      if (candidate.runIf) {
+        const runs = holds(candidate.runIf, `run_if of step "${candidate.name}"`);
+        if (typeof runs === "string") return finish(machineFailure(runs));
+        if (!runs) continue;
+      }
+      step = candidate;
+      break;
+    }
+
+    let next: string | undefined;
+    if (step) {
+      const active = step;
+      const visit = (visits.get(step.name) ?? 0) + 1;
+      visits.set(step.name, visit);
+      const stepCalls = visitLedger(calls, step.name, visit);
+      let outcome: StepOutcome;
+      switch (active.kind) {
+        case "action_pair":
+          outcome = await runActionPair(active, stepCalls);
+          break;
+        case "llm":
+          outcome = await runGeneration(active, active.generator, active.template, stepCalls, (content) => {
+            outputs[active.name] = content;
+            return { kind: "continue" };
+          });
+          break;
+        case "transition":
+          outcome = await runGeneration(active, active.generator, active.template, stepCalls, (content) => {
+            outputs[active.name] = content;
+            return chooseTransition(active, content);
+          });
+          break;
+        case "code":
+          outcome = await runCode(active);
+          break;
+      }
+      if (outcome.kind === "end") return finish(outcome.result);
+      next = outcome.next ?? active.transitionTo;
+    }
+
+    if (next === undefined) {
+      for (const transition of machine.transitions) {
+        if (transition.from !== current && transition.from !== ANY_STATE) continue;
+        const taken = holds(transition.condition, `the condition of the transition ${transition.from} → ${transition.to}`);
+        if (typeof taken === "string") return finish(machineFailure(taken));
+        if (taken) {
+          next = transition.to;
+          break;
+        }
+      }
+    }
+    if (next === undefined) return finish(machineFailure(`No transition applies in state "${current}"`));
+    current = next;
+    path.push(current);
+  }
+
+  async function runActionPair(step: ActionPairMachineStep, stepCalls: CallLedger): Promise<StepOutcome> {
+    const failedResult = (reason: string, provenance: readonly ProvenanceEntry[]): StepOutcome => ({
+      kind: "end",
+      result: { status: "failed", artifacts: { ...artifacts }, failedStep: step.name, reason, provenance },
+    });
+    if (!step.actionPair.precondition(workflowState)) {
+      return failedResult(`Precondition not met for step "${step.name}"`, [{ artifact: null, feedback: "Precondition not met" }]);
+    }
+    const dependencies = extractDependencies(step.guardArtifactDeps, artifacts);
+    await observer.record({ type: "step.started", step: step.name, guardId: step.guardId, dependencyIds: dependencyIdsOf(dependencies) });
+    const outcome = await runDualStateAgent({
+      step,
+      rmax: step.rmax,
+      specification: run.specification,
+      ambient,
+      workflowState,
+      dependencies,
+      dag: run.dag,
+      observer,
+      newId,
+      calls: stepCalls,
+    });
+    const escalate = async (artifact: Artifact, feedback: string): Promise<StepOutcome> => {
+      await observer.record({ type: "step.escalated", step: step.name, guardId: step.guardId, artifactId: artifact.id, feedback });
+      return {
+        kind: "end",
+        result: { status: "escalation", artifacts: { ...artifacts }, failedStep: step.name, escalationArtifact: artifact, escalationFeedback: feedback },
+      };
+    };
+    switch (outcome.kind) {
+      case "passed":
+        workflowState = outcome.workflowState;
+        artifacts[step.guardId] = outcome.artifact;
+        await observer.record({ type: "state.advanced", step: step.name, guardId: step.guardId, artifactId: outcome.artifact.id, workflowState });
+        return { kind: "continue" };
+      case "escalation":
+        return escalate(outcome.artifact, outcome.feedback);
+      case "exhausted": {
+        await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts });
+        if (step.onFailure === "skip") return { kind: "continue" };
+        const last = outcome.provenance.at(-1);
+        if (step.onFailure === "escalate" && last?.artifact) return escalate(last.artifact, last.feedback);
+        return failedResult(`Step "${step.name}" failed after ${outcome.attempts} attempts (retry budget exhausted)`, outcome.provenance);
+      }
+      case "generation_failed":
+        if (step.onFailure === "skip") return { kind: "continue" };
+        return failedResult(`Step "${step.name}" could not generate attempt ${outcome.attempts}: ${outcome.reason}`, outcome.provenance);
+    }
+  }
+
+  /** One generation without a guard (llm and transition steps); a failed generation fails the run. */
+  async function runGeneration(
+    step: MachineStep,
+    generator: Generator,
+    template: PromptTemplate | undefined,
+    stepCalls: CallLedger,
+    use: (content: string) => StepOutcome,
+  ): Promise<StepOutcome> {
+    try {
+      const generation = await generator.generate({
+        context: composeContext(ambient, run.specification),
+        template,
+        stepName: step.name,
+        attempt: 1,
+        calls: stepCalls,
+        callKey: `${step.name}/attempt-1`,
+        dependencies: Object.freeze({}),
+      });
+      return use(generation.content);
+    } catch (error) {
+      if (!isEngineError(error, "GENERATION_FAILED")) throw error;
+      return stepFailure(step, `Step "${step.name}" could not generate: ${error.message}`);
+    }
+  }
+
+  function chooseTransition(step: TransitionMachineStep, content: string): StepOutcome {
+    const answer = content.trim().toLowerCase();
+    const match = Object.entries(step.transitionMap).find(([key]) => key.trim().toLowerCase() === answer);
+    if (match) return { kind: "continue", next: match[1] };
+    const allowed = Object.keys(step.transitionMap).map((key) => `"${key}"`).join(", ");
+    return stepFailure(step, `Transition step "${step.name}" got the answer "${content.trim()}", which is not one of ${allowed}`);
+  }
+
+  async function runCode(step: CodeMachineStep): Promise<StepOutcome> {
+    let outcome;
+    try {
+      outcome = await step.run(Object.freeze({ ...variables }));
+    } catch (error) {
+      return stepFailure(step, `Code step "${step.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if ("error" in outcome) return stepFailure(step, `Code step "${step.name}" failed: ${outcome.error}`);
+    const updates = Object.entries(outcome.updates);
+    for (const [name, value] of updates) {
+      if (!Object.hasOwn(machine.context, name)) {
+        return stepFailure(step, `Code step "${step.name}" set the undeclared context variable "${name}"`);
+      }
+      if (!isContextValue(value)) {
+        return stepFailure(step, `Code step "${step.name}" set "${name}" to a value that is not a boolean, number or text`);
+      }
+    }
+    for (const [name, value] of updates) variables[name] = value;
+    return { kind: "continue" };
+  }
+
+  function stepFailure(step: MachineStep, reason: string): StepOutcome {
+    return { kind: "end", result: { status: "failed", artifacts: { ...artifacts }, failedStep: step.name, reason, provenance: [] } };
+  }
+}
+
+function isContextValue(value: unknown): value is ContextValue {
+  return typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value)) || typeof value === "string";
+}
+
+/** Rejects a machine that names undeclared states or bad budgets, and bad overrides, before anything runs. */
+function assertRunnable(machine: WorkflowMachine, run: MachineRun): void {
+  const states = new Set(machine.states);
+  const requireState = (state: string, where: string) => {
+    if (!states.has(state)) throw new InvalidWorkflowError(`${where} names the undeclared state "${state}"`);
+  };
+  requireState(machine.initialState, "initialState");
+  machine.finalStates.forEach((state) => requireState(state, "finalStates"));
+  for (const transition of machine.transitions) {
+    if (transition.from !== ANY_STATE) requireState(transition.from, `Transition ${transition.from} → ${transition.to}`);
+    requireState(transition.to, `Transition ${transition.from} → ${transition.to}`);
+  }
+  for (const step of machine.steps) {
+    requireState(step.inState, `Step "${step.name}" inState`);
+    if (step.transitionTo !== undefined) requireState(step.transitionTo, `Step "${step.name}" transitionTo`);
+    if (step.kind === "transition") Object.values(step.transitionMap).forEach((to) => requireState(to, `Step "${step.name}" transitionMap`));
+    if (step.kind === "action_pair" && !(Number.isInteger(step.rmax) && step.rmax >= 0)) {
+      throw new InvalidWorkflowError(`Step "${step.name}": rmax must be a whole number ≥ 0, got ${step.rmax}`);
+    }
+  }
+  for (const [name, value] of Object.entries(run.contextOverrides ?? {})) {
+    if (!Object.hasOwn(machine.context, name)) throw new InvalidWorkflowError(`Context override "${name}" is not a declared context variable`);
+    if (!isContextValue(value)) throw new InvalidWorkflowError(`Context override "${name}" must be a boolean, number or text`);
+  }
+  if (run.maxTurns !== undefined && !(Number.isInteger(run.maxTurns) && run.maxTurns >= 0)) {
+    throw new InvalidWorkflowError(`maxTurns must be a whole number ≥ 0, got ${run.maxTurns}`);
+  }
+}
