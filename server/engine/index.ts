@@ -54,3 +54,4 @@ export { summarizeResult } from "./run/summarize-result";
 export { CallFailedError, type CallLedger, type CallRequest, type CallOutcome, type CallError, type JsonObject, type JsonValue } from "./ports/call-ledger";
 export { MemoryCallLedger, type MemoryLedgerStep } from "./run/memory-call-ledger";
 export * from "./conditions";
+export * from "./machine";

@@ -1,0 +1,43 @@
+import type { Generator, PromptTemplate } from "../../engine";
+
+/**
+ * Fills `{name}` in a step's prompt at generation time, from the specification, the constraints,
+ * the declared context variables and the artifacts the step depends on (`{test}` or `{g_test}`).
+ * `{{` and `}}` are literal braces. The validator has already rejected unknown names, so a name
+ * without a value here (a dependency not produced yet) is left visible rather than emptied.
+ */
+export function fillPromptVariables(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (match, name: string | undefined) => {
+    if (match === "{{") return "{";
+    if (match === "}}") return "}";
+    return name !== undefined && Object.hasOwn(values, name) ? (values[name] as string) : match;
+  });
+}
+
+function fillTemplate(template: PromptTemplate, values: Readonly<Record<string, string>>): PromptTemplate {
+  return {
+    role: fillPromptVariables(template.role, values),
+    constraints: fillPromptVariables(template.constraints, values),
+    task: fillPromptVariables(template.task, values),
+    // {feedback} belongs to renderPrompt; other names are filled like the rest.
+    feedbackWrapper: fillPromptVariables(template.feedbackWrapper, { ...values, feedback: "{feedback}" }),
+  };
+}
+
+/** Wraps a generator so that it sees its step's template with every variable filled in. */
+export function withPromptVariables(generator: Generator, contextValues: Readonly<Record<string, boolean | number | string>>): Generator {
+  return {
+    async generate(request) {
+      if (!request.template) return generator.generate(request);
+      const values: Record<string, string> = {};
+      for (const [name, value] of Object.entries(contextValues)) values[name] = String(value);
+      values.specification = request.context.specification;
+      values.constraints = request.context.ambient.constraints;
+      for (const [name, artifact] of Object.entries(request.dependencies)) {
+        values[name] = artifact.content;
+        values[`g_${name}`] = artifact.content;
+      }
+      return generator.generate({ ...request, template: fillTemplate(request.template, values) });
+    },
+  };
+}
