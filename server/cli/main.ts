@@ -5,7 +5,9 @@ import { MigrationError } from "../persistence/migrations/migrate";
 import { projectRoot } from "../persistence/project-root";
 import { cassetteCommand } from "./commands/cassette";
 import { dbMigrate } from "./commands/db-migrate";
+import { exportCommand } from "./commands/export";
 import { guardCommand } from "./commands/guard";
+import { runCommand } from "./commands/run";
 import { serve } from "./commands/serve";
 import { validateCommand } from "./commands/validate";
 import { EXIT, processIo, type CliIo } from "./io";
@@ -46,6 +48,10 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
       return cassetteCommand(rest, parseEnv(environment), io);
     case "validate":
       return validateCommand(rest, io);
+    case "run":
+      return runCommand(rest, parseEnv(environment), io);
+    case "export":
+      return exportCommand(rest, parseEnv(environment), io);
     case "start":
     case "dev":
       return serve(command, rest, parseEnv(environment), io);

@@ -9,6 +9,11 @@ Commands:
         kinds: syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of
         VALUE is JSON when it parses as JSON, else text; @FILE reads it from a file
   validate <file>                   Check a workflow document (YAML or JSON); print one line per problem
+  run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE] [--json]
+                                    Store the workflow as a version and run it; exit 0 success,
+                                    3 failed, 4 escalation, 2 bad input
+  export <workflow name> [--version N]
+                                    Print a stored workflow definition as YAML
   cassette export <runId> [--output FILE]
                                     Print a run's artifacts as a replay cassette (JSON), or write it to FILE
 

@@ -6,6 +6,7 @@ import type { CliIo } from "../io";
 import { runNext } from "../next-process";
 import { parseOptions, parsePortOption } from "../parse-options";
 import { dbMigrate } from "./db-migrate";
+import { loadExamplesOnFirstStart } from "../../services/examples/load-examples";
 
 const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
 
@@ -18,6 +19,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   const port = parsePortOption(options.port, env.PORT);
   const root = projectRoot();
   await dbMigrate(env, io);
+  await loadExamplesOnFirstStart(env.DATABASE_URL, (text) => io.out(text));
 
   // The server's working directory is the project folder; an absolute SQLite path keeps the
   // database where the CLI just migrated it, whatever directory the user started from.
