@@ -12,7 +12,7 @@ async function mutate(request: APIRequestContext, path: string, input: unknown) 
   return { response, body: (await response.json()) as TRPCBody };
 }
 
-test("the overview shows the empty state, then a run created through the API", async ({ page, request }) => {
+test("a first start lists the bundled examples, then a run created through the API", async ({ page, request }) => {
   // Hydration mismatches and client-side exceptions surface here rather than as a visible failure.
   const browserErrors: string[] = [];
   page.on("pageerror", (error) => browserErrors.push(error.message));
@@ -20,12 +20,13 @@ test("the overview shows the empty state, then a run created through the API", a
     if (message.type() === "error") browserErrors.push(message.text());
   });
 
-  await test.step("an empty database explains workflows and runs", async () => {
+  await test.step("the new database holds the four examples and no runs yet", async () => {
     await page.goto("/");
     await expect(page.getByRole("banner")).toContainText("Dualstate");
-    const emptyState = page.getByTestId("empty-state");
-    await expect(emptyState).toBeVisible();
-    await expect(emptyState).toContainText("npx dualstate --help");
+    for (const example of ["tdd-lru-cache", "prime-validator", "sandbox-escalation", "agent-loop"]) {
+      await expect(page.getByTestId("workflow-row").filter({ hasText: example })).toHaveCount(1);
+    }
+    await expect(page.getByTestId("empty-state")).toHaveCount(0);
     await expect(page.getByTestId("runs-empty")).toBeVisible();
   });
 
