@@ -158,14 +158,22 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
     const saved = await saveWorkflowDefinition(db, definition);
     const repository = new PrismaRunRepository(db);
     const run = await repository.create({ specification, workflowVersionId: saved.versionId });
-    const result = await runMachine(machine, {
-      specification,
-      constraints: definition.constraints,
-      dag: repository.dag(run.id),
-      observer: repository.observer(run.id),
-      calls: repository.calls(run.id),
-      contextOverrides: overrides,
-    });
+    let result: MachineResult;
+    try {
+      result = await runMachine(machine, {
+        specification,
+        constraints: definition.constraints,
+        dag: repository.dag(run.id),
+        observer: repository.observer(run.id),
+        calls: repository.calls(run.id),
+        contextOverrides: overrides,
+      });
+    } catch (error) {
+      // A crash must not leave the run "running" forever: it ends failed, with the reason.
+      const reason = `The run stopped on an internal error: ${error instanceof Error ? error.message : String(error)}`;
+      await repository.observer(run.id).record({ type: "run.finished", result: { status: "failed", artifacts: {}, failedStep: run.currentStep ?? "(run)", reason, provenance: [] } });
+      throw error;
+    }
     const report: RunReport = {
       runId: run.id,
       status: result.status,
