@@ -30,7 +30,7 @@ export function validateCommand(args: string[], io: CliIo): number {
     return EXIT.failed;
   }
   const { name, state_machine, steps } = result.definition;
-  const guards = steps.reduce((sum, step) => sum + step.guards.length, 0);
+  const guards = steps.reduce((sum, step) => sum + (step.guards?.length ?? 0), 0);
   io.out(`${name}: valid (${state_machine.states.length} states, ${steps.length} steps, ${guards} guards)`);
   return EXIT.ok;
 }

@@ -79,13 +79,14 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
     switch (step.type) {
       case "action_pair": {
         const where = `steps[${index}].guards`;
-        const draftSpecs = step.guards.filter((guard) => !DRAFT_UNSAFE.has(guard.kind));
+        const guards = step.guards ?? [];
+        const draftSpecs = guards.filter((guard) => !DRAFT_UNSAFE.has(guard.kind));
         return {
           ...common,
           kind: "action_pair",
           guardId: step.guard_id ?? step.name,
-          actionPair: { precondition: always, generator: generatorFor(step, index), guard: guardOf(step.guards, language, where, context), template: template(step, definition.components) },
-          guardArtifactDeps: step.guard_artifact_deps,
+          actionPair: { precondition: always, generator: generatorFor(step, index), guard: guardOf(guards, language, where, context), template: template(step, definition.components) },
+          guardArtifactDeps: step.guard_artifact_deps ?? [],
           rmax: step.max_retries,
           onFailure: step.on_failure,
           language,

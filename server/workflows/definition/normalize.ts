@@ -22,8 +22,9 @@ export function normalize(raw: RawWorkflow): WorkflowDefinition {
     return {
       ...rest,
       type,
-      guards: guards ?? [],
-      guard_artifact_deps: guard_artifact_deps ?? [],
+      // Guards and their dependencies belong to action pairs only; other steps carry neither,
+      // so a stored definition reads back through the validator unchanged.
+      ...(type === "action_pair" ? { guards: guards ?? [], guard_artifact_deps: guard_artifact_deps ?? [] } : {}),
       max_retries: max_retries ?? rmax ?? defaultMaxRetries,
       on_failure: on_failure ?? defaultOnFailure,
       // Only code steps run code in a language; action pairs pass theirs to guards.

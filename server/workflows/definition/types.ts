@@ -20,8 +20,10 @@ export interface StepDefinition {
   guard_id?: string;
   generator?: GeneratorSpec;
   prompt?: PromptTemplate;
-  guards: GuardSpec[];
-  guard_artifact_deps: string[];
+  /** Action pairs only. */
+  guards?: GuardSpec[];
+  /** Action pairs only. */
+  guard_artifact_deps?: string[];
   max_retries: number;
   on_failure: OnFailure;
   run_if?: string;
