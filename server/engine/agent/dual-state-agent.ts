@@ -22,6 +22,8 @@ export interface AgentInput {
   readonly observer: RunObserver;
   readonly newId: IdGenerator;
   readonly calls: CallLedger;
+  /** Context variables at the start of the step, handed to the generator for prompt variables. */
+  readonly variables?: Readonly<Record<string, boolean | number | string>>;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
         context,
         input.dependencies,
         { stepName: step.name, artifactId: input.newId(), attempt, parentId },
-        { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, checkDraft: draftChecker(step, input.dependencies) },
+        { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, checkDraft: draftChecker(step, input.dependencies), variables: input.variables },
       );
     } catch (error) {
       // A generator that failed for good is a step failure with a reason, not a crash.

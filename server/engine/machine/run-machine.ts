@@ -196,6 +196,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       observer,
       newId,
       calls: stepCalls,
+      variables: Object.freeze({ ...variables }),
     });
     const escalate = async (artifact: Artifact, feedback: string): Promise<StepOutcome> => {
       await observer.record({ type: "step.escalated", step: step.name, guardId: step.guardId, artifactId: artifact.id, feedback });
@@ -242,6 +243,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
         calls: stepCalls,
         callKey: `${step.name}/attempt-1`,
         dependencies: Object.freeze({}),
+        variables: Object.freeze({ ...variables }),
       });
       return use(generation.content);
     } catch (error) {

@@ -18,6 +18,8 @@ export interface GenerationRequest {
   readonly dependencies: GuardDependencies;
   /** Checks a draft against the step's non-fatal guards, when the step has them. */
   readonly checkDraft?: (content: string) => Promise<GuardResult>;
+  /** The run's context variables as they are when this generation starts (code steps change them). */
+  readonly variables?: Readonly<Record<string, boolean | number | string>>;
 }
 
 export interface Generation {
