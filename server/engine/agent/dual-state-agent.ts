@@ -10,6 +10,8 @@ import type { GuardDependencies } from "../ports/guard";
 import type { IdGenerator } from "../ports/ids";
 import type { RunObserver } from "../ports/run-observer";
 import { dependencyIdsOf, type WorkflowStep } from "./step";
+import type { GuardResult } from "../domain/guard-result";
+import { parseDecision } from "./decision";
 
 export interface AgentInput {
   readonly step: WorkflowStep;
@@ -22,6 +24,11 @@ export interface AgentInput {
   readonly observer: RunObserver;
   readonly newId: IdGenerator;
   readonly calls: CallLedger;
+  /**
+   * Prefix of this visit's keys ("implement", or "implement#2" on a revisit): artifact ids, the
+   * recorded verdicts a resumed run reads back, and the key a person's decision is written under.
+   */
+  readonly keyPrefix?: string;
   /** Context variables at the start of the step, handed to the generator for prompt variables. */
   readonly variables?: Readonly<Record<string, boolean | number | string>>;
 }
@@ -32,7 +39,8 @@ export interface AgentInput {
  */
 export type AgentOutcome =
   | { readonly kind: "passed"; readonly artifact: Artifact; readonly workflowState: WorkflowState; readonly attempts: number }
-  | { readonly kind: "escalation"; readonly artifact: Artifact; readonly feedback: string; readonly attempts: number }
+  | { readonly kind: "escalation"; readonly artifact: Artifact; readonly feedback: string; readonly attempts: number; readonly decisionKey: string }
+  | { readonly kind: "rejected"; readonly artifact: Artifact; readonly reason: string; readonly attempts: number }
   | { readonly kind: "exhausted"; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number }
   | { readonly kind: "generation_failed"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
 
@@ -50,6 +58,7 @@ function draftChecker(step: WorkflowStep, dependencies: GuardDependencies) {
  */
 export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome> {
   const { step, rmax, dag, observer } = input;
+  const prefix = input.keyPrefix ?? step.name;
   const dependencyIds = dependencyIdsOf(input.dependencies);
   let context = composeContext(input.ambient, input.specification);
   const failures: ProvenanceEntry[] = [];
@@ -57,43 +66,66 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
 
   for (let retries = 0; retries <= rmax; retries++) {
     const attempt = retries + 1;
-    let outcome;
-    try {
-      outcome = await executeActionPair(
-        step.actionPair,
-        input.workflowState,
-        context,
-        input.dependencies,
-        { stepName: step.name, artifactId: input.newId(), attempt, parentId },
-        { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, checkDraft: draftChecker(step, input.dependencies), variables: input.variables },
+    const attemptKey = `${prefix}/attempt-${attempt}`;
+    // A resumed run reads back the attempts it already recorded: no generator call, no guard run.
+    const recorded = await recallAttempt(input, attemptKey);
+    let artifact: Artifact;
+    let result: GuardResult;
+    if (recorded) {
+      ({ artifact, result } = recorded);
+    } else {
+      let outcome;
+      try {
+        outcome = await executeActionPair(
+          step.actionPair,
+          input.workflowState,
+          context,
+          input.dependencies,
+          { stepName: step.name, artifactId: input.newId(attemptKey), attempt, parentId },
+          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, checkDraft: draftChecker(step, input.dependencies), variables: input.variables },
+        );
+      } catch (error) {
+        // A generator that failed for good is a step failure with a reason, not a crash.
+        if (!isEngineError(error, "GENERATION_FAILED")) throw error;
+        return { kind: "generation_failed", reason: error.message, provenance: failures, attempts: attempt };
+      }
+      ({ artifact, result } = outcome);
+      await dag.store({ artifact, stepName: step.name, guardId: step.guardId, result, dependencyIds, language: step.language ?? null });
+      await observer.record(
+        { type: "generator.completed", step: step.name, attempt, artifactId: artifact.id, contentHash: artifact.contentHash, metadata: outcome.generation.metadata ?? {} },
+        `${attemptKey}/generated`,
       );
-    } catch (error) {
-      // A generator that failed for good is a step failure with a reason, not a crash.
-      if (!isEngineError(error, "GENERATION_FAILED")) throw error;
-      return { kind: "generation_failed", reason: error.message, provenance: failures, attempts: attempt };
+      await observer.record({ type: "guard.completed", step: step.name, attempt, artifactId: artifact.id, result }, `${attemptKey}/verdict`);
     }
-    const { artifact, result, generation } = outcome;
-    await dag.store({ artifact, stepName: step.name, guardId: step.guardId, result, dependencyIds, language: step.language ?? null });
-    await observer.record({
-      type: "generator.completed",
-      step: step.name,
-      attempt,
-      artifactId: artifact.id,
-      contentHash: artifact.contentHash,
-      metadata: generation.metadata ?? {},
-    });
-    await observer.record({ type: "guard.completed", step: step.name, attempt, artifactId: artifact.id, result });
 
     if (result.passed) {
       const workflowState = satisfy(input.workflowState, step.guardId, artifact.id);
       return { kind: "passed", artifact, workflowState, attempts: attempt };
     }
+    let feedback = result.feedback;
     if (result.fatal) {
-      return { kind: "escalation", artifact, feedback: result.feedback, attempts: attempt };
+      const decisionKey = `${attemptKey}/decision`;
+      const decision = parseDecision(await observer.recall?.(decisionKey));
+      if (!decision) return { kind: "escalation", artifact, feedback: result.feedback, attempts: attempt, decisionKey };
+      if (decision.kind === "approve") {
+        return { kind: "passed", artifact, workflowState: satisfy(input.workflowState, step.guardId, artifact.id), attempts: attempt };
+      }
+      if (decision.kind === "reject") return { kind: "rejected", artifact, reason: decision.reason, attempts: attempt };
+      // Rejected with feedback: the person's comment is this attempt's feedback, and the step retries.
+      feedback = decision.feedback;
     }
-    failures.push({ artifact, feedback: result.feedback });
-    context = refineContext(context, artifact.content, result.feedback);
+    failures.push({ artifact, feedback });
+    context = refineContext(context, artifact.content, feedback);
     parentId = artifact.id;
   }
   return { kind: "exhausted", provenance: failures, attempts: failures.length };
+}
+
+/** The artifact and verdict of an attempt recorded by an earlier turn of this run, if any. */
+async function recallAttempt(input: AgentInput, attemptKey: string): Promise<{ artifact: Artifact; result: GuardResult } | undefined> {
+  const verdict = await input.observer.recall?.(`${attemptKey}/verdict`);
+  if (!verdict) return undefined;
+  // The DAG row was written in the same transaction as the verdict, so it is there.
+  const stored = await input.dag.get(String(verdict.artifactId));
+  return { artifact: stored.artifact, result: stored.result };
 }

@@ -106,6 +106,8 @@ export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult>
           reason: `Step "${step.name}" could not generate attempt ${outcome.attempts}: ${outcome.reason}`,
           provenance: outcome.provenance,
         });
+      case "rejected":
+        return finish({ status: "failed", artifacts: { ...artifacts }, failedStep: step.name, reason: outcome.reason, provenance: [{ artifact: outcome.artifact, feedback: outcome.reason }] });
       default:
         return assertNever(outcome);
     }

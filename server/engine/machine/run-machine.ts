@@ -1,6 +1,7 @@
 import type { Artifact } from "../domain/artifact";
 import { composeContext, type AmbientEnvironment } from "../domain/context";
-import { initialWorkflowState, isSatisfied, type WorkflowState } from "../domain/workflow-state";
+import { initialWorkflowState, isSatisfied, satisfy, type WorkflowState } from "../domain/workflow-state";
+import { parseDecision } from "../agent/decision";
 import type { ProvenanceEntry, WorkflowResult } from "../domain/workflow-result";
 import { evaluateCondition, isConditionError, type ConditionLookup, type ConditionNode } from "../conditions";
 import { runDualStateAgent } from "../agent/dual-state-agent";
@@ -82,15 +83,18 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   let current = machine.initialState;
   const path = [current];
   let turns = 0;
+  let suspensionKey = "run";
 
   const lookup: ConditionLookup = (name) => {
     if (Object.hasOwn(variables, name)) return variables[name];
     return guardIds.has(name) ? isSatisfied(workflowState, name) : undefined;
   };
 
-  await observer.record({ type: "run.started", specification: run.specification });
+  await observer.record({ type: "run.started", specification: run.specification }, "run.started");
   const finish = async (result: WorkflowResult): Promise<MachineResult> => {
-    await observer.record({ type: "run.finished", result });
+    // An escalation suspends the run until a person decides; everything else ends it.
+    if (result.status === "escalation") await observer.record({ type: "run.suspended", result }, `${suspensionKey}/suspended`);
+    else await observer.record({ type: "run.finished", result }, "run.finished");
     return { ...result, finalState: current, context: Object.freeze({ ...variables }), turns, path: [...path], outputs: { ...outputs } };
   };
   const machineFailure = (reason: string): WorkflowResult => ({
@@ -134,25 +138,26 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       const visit = (visits.get(step.name) ?? 0) + 1;
       visits.set(step.name, visit);
       const stepCalls = visitLedger(calls, step.name, visit);
+      const keyPrefix = visit <= 1 ? step.name : `${step.name}#${visit}`;
       let outcome: StepOutcome;
       switch (active.kind) {
         case "action_pair":
-          outcome = await runActionPair(active, stepCalls);
+          outcome = await runActionPair(active, stepCalls, keyPrefix);
           break;
         case "llm":
-          outcome = await runGeneration(active, active.generator, active.template, stepCalls, (content) => {
+          outcome = await runGeneration(active, active.generator, active.template, stepCalls, keyPrefix, (content) => {
             outputs[active.name] = content;
             return { kind: "continue" };
           });
           break;
         case "transition":
-          outcome = await runGeneration(active, active.generator, active.template, stepCalls, (content) => {
+          outcome = await runGeneration(active, active.generator, active.template, stepCalls, keyPrefix, (content) => {
             outputs[active.name] = content;
             return chooseTransition(active, content);
           });
           break;
         case "code":
-          outcome = await runCode(active);
+          outcome = await runCode(active, keyPrefix);
           break;
       }
       if (outcome.kind === "end") return finish(outcome.result);
@@ -175,7 +180,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     path.push(current);
   }
 
-  async function runActionPair(step: ActionPairMachineStep, stepCalls: CallLedger): Promise<StepOutcome> {
+  async function runActionPair(step: ActionPairMachineStep, stepCalls: CallLedger, keyPrefix: string): Promise<StepOutcome> {
     const failedResult = (reason: string, provenance: readonly ProvenanceEntry[]): StepOutcome => ({
       kind: "end",
       result: { status: "failed", artifacts: { ...artifacts }, failedStep: step.name, reason, provenance },
@@ -184,7 +189,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       return failedResult(`Precondition not met for step "${step.name}"`, [{ artifact: null, feedback: "Precondition not met" }]);
     }
     const dependencies = extractDependencies(step.guardArtifactDeps, artifacts);
-    await observer.record({ type: "step.started", step: step.name, guardId: step.guardId, dependencyIds: dependencyIdsOf(dependencies) });
+    await observer.record({ type: "step.started", step: step.name, guardId: step.guardId, dependencyIds: dependencyIdsOf(dependencies) }, `${keyPrefix}/started`);
     const outcome = await runDualStateAgent({
       step,
       rmax: step.rmax,
@@ -196,10 +201,12 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       observer,
       newId,
       calls: stepCalls,
+      keyPrefix,
       variables: Object.freeze({ ...variables }),
     });
-    const escalate = async (artifact: Artifact, feedback: string): Promise<StepOutcome> => {
-      await observer.record({ type: "step.escalated", step: step.name, guardId: step.guardId, artifactId: artifact.id, feedback });
+    const escalate = async (artifact: Artifact, feedback: string, decisionKey: string): Promise<StepOutcome> => {
+      suspensionKey = decisionKey;
+      await observer.record({ type: "step.escalated", step: step.name, guardId: step.guardId, artifactId: artifact.id, feedback, decisionKey }, `${decisionKey}/escalated`);
       return {
         kind: "end",
         result: { status: "escalation", artifacts: { ...artifacts }, failedStep: step.name, escalationArtifact: artifact, escalationFeedback: feedback },
@@ -209,15 +216,28 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       case "passed":
         workflowState = outcome.workflowState;
         artifacts[step.guardId] = outcome.artifact;
-        await observer.record({ type: "state.advanced", step: step.name, guardId: step.guardId, artifactId: outcome.artifact.id, workflowState });
+        await observer.record({ type: "state.advanced", step: step.name, guardId: step.guardId, artifactId: outcome.artifact.id, workflowState }, `${keyPrefix}/advanced`);
         return { kind: "continue" };
       case "escalation":
-        return escalate(outcome.artifact, outcome.feedback);
+        return escalate(outcome.artifact, outcome.feedback, outcome.decisionKey);
+      case "rejected":
+        return failedResult(outcome.reason, [{ artifact: outcome.artifact, feedback: outcome.reason }]);
       case "exhausted": {
-        await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts });
+        await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts }, `${keyPrefix}/exhausted`);
         if (step.onFailure === "skip") return { kind: "continue" };
         const last = outcome.provenance.at(-1);
-        if (step.onFailure === "escalate" && last?.artifact) return escalate(last.artifact, last.feedback);
+        if (step.onFailure === "escalate" && last?.artifact) {
+          const decisionKey = `${keyPrefix}/exhausted/decision`;
+          const decision = parseDecision(await observer.recall?.(decisionKey));
+          if (!decision) return escalate(last.artifact, last.feedback, decisionKey);
+          if (decision.kind === "approve") {
+            workflowState = satisfy(workflowState, step.guardId, last.artifact.id);
+            artifacts[step.guardId] = last.artifact;
+            await observer.record({ type: "state.advanced", step: step.name, guardId: step.guardId, artifactId: last.artifact.id, workflowState }, `${keyPrefix}/advanced`);
+            return { kind: "continue" };
+          }
+          return failedResult(decision.kind === "reject" ? decision.reason : `Step "${step.name}" was sent back after its retry budget was spent: ${decision.feedback}`, outcome.provenance);
+        }
         return failedResult(`Step "${step.name}" failed after ${outcome.attempts} attempts (retry budget exhausted)`, outcome.provenance);
       }
       case "generation_failed":
@@ -232,8 +252,12 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     generator: Generator,
     template: PromptTemplate | undefined,
     stepCalls: CallLedger,
+    keyPrefix: string,
     use: (content: string) => StepOutcome,
   ): Promise<StepOutcome> {
+    const key = `${keyPrefix}/completed`;
+    const recalled = await observer.recall?.(key);
+    if (recalled && typeof recalled.output === "string") return use(recalled.output);
     try {
       const generation = await generator.generate({
         context: composeContext(ambient, run.specification),
@@ -245,6 +269,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
         dependencies: Object.freeze({}),
         variables: Object.freeze({ ...variables }),
       });
+      await observer.record({ type: "step.completed", step: step.name, kind: step.kind as "llm" | "transition", output: generation.content }, key);
       return use(generation.content);
     } catch (error) {
       if (!isEngineError(error, "GENERATION_FAILED")) throw error;
@@ -260,7 +285,13 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     return stepFailure(step, `Transition step "${step.name}" got the answer "${content.trim()}", which is not one of ${allowed}`);
   }
 
-  async function runCode(step: CodeMachineStep): Promise<StepOutcome> {
+  async function runCode(step: CodeMachineStep, keyPrefix: string): Promise<StepOutcome> {
+    const key = `${keyPrefix}/completed`;
+    const recalled = await observer.recall?.(key);
+    if (recalled && typeof recalled.updates === "object" && recalled.updates !== null) {
+      Object.assign(variables, recalled.updates);
+      return { kind: "continue" };
+    }
     let outcome;
     try {
       outcome = await step.run(Object.freeze({ ...variables }));
@@ -278,6 +309,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       }
     }
     for (const [name, value] of updates) variables[name] = value;
+    await observer.record({ type: "step.completed", step: step.name, kind: "code", updates: outcome.updates }, key);
     return { kind: "continue" };
   }
 

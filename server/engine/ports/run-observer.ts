@@ -37,15 +37,42 @@ export type EngineEvent =
       readonly artifactId: string;
       readonly workflowState: WorkflowState;
     }
-  | { readonly type: "step.escalated"; readonly step: string; readonly guardId: string; readonly artifactId: string; readonly feedback: string }
+  | {
+      readonly type: "step.escalated";
+      readonly step: string;
+      readonly guardId: string;
+      readonly artifactId: string;
+      readonly feedback: string;
+      /** Where a person's decision is recorded for the resumed run to read (absent outside runMachine). */
+      readonly decisionKey?: string;
+    }
   | { readonly type: "step.exhausted"; readonly step: string; readonly attempts: number }
-  | { readonly type: "run.finished"; readonly result: WorkflowResult };
+  | {
+      /** An llm, transition or code step of a state machine finished: what it produced. */
+      readonly type: "step.completed";
+      readonly step: string;
+      readonly kind: "llm" | "transition" | "code";
+      readonly output?: string;
+      readonly updates?: Readonly<Record<string, boolean | number | string>>;
+    }
+  | { readonly type: "run.finished"; readonly result: WorkflowResult }
+  /** The run waits for a person's decision on an escalation; it is not finished. */
+  | { readonly type: "run.suspended"; readonly result: WorkflowResult };
 
 export type EngineEventType = EngineEvent["type"];
 
 export interface RunObserver {
-  /** Awaited before the engine goes on, so a stored event is never ahead of stored state. */
-  record(event: EngineEvent): Promise<void>;
+  /**
+   * Awaited before the engine goes on, so a stored event is never ahead of stored state. `key`
+   * is unique in the run ("implement/attempt-1/verdict"); a durable store records each key once,
+   * so a resumed run that replays its turns adds nothing it already has.
+   */
+  record(event: EngineEvent, key?: string): Promise<void>;
+  /**
+   * The payload recorded under `key` by an earlier turn, if any: how a resumed run reads back
+   * verdicts, step outputs and decisions instead of computing them again. Absent: nothing recalls.
+   */
+  recall?(key: string): Promise<Readonly<Record<string, unknown>> | undefined>;
 }
 
 export const silentObserver: RunObserver = { record: async () => {} };

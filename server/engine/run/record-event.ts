@@ -20,6 +20,8 @@ export interface EscalationDraft {
   readonly stepName: string;
   readonly guardId: string;
   readonly feedback: string;
+  /** The ledger key the decision on this escalation is recorded under. */
+  readonly decisionKey?: string;
 }
 
 /** Everything a repository writes, atomically, for one engine event. */
@@ -66,11 +68,27 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
         ledger: { actor: "engine", type: event.type, payload: { step: event.step, guardId: event.guardId, artifactId: event.artifactId } },
         patch: { workflowState: event.workflowState, stepsCompletedIncrement: 1 },
       };
-    case "step.escalated":
+    case "step.escalated": {
+      const decisionKey = event.decisionKey ? { decisionKey: event.decisionKey } : {};
       return {
-        ledger: { actor: "engine", type: event.type, payload: { step: event.step, guardId: event.guardId, artifactId: event.artifactId, feedback: event.feedback } },
+        ledger: { actor: "engine", type: event.type, payload: { step: event.step, guardId: event.guardId, artifactId: event.artifactId, feedback: event.feedback, ...decisionKey } },
         patch: {},
-        escalation: { artifactId: event.artifactId, stepName: event.step, guardId: event.guardId, feedback: event.feedback },
+        escalation: { artifactId: event.artifactId, stepName: event.step, guardId: event.guardId, feedback: event.feedback, ...decisionKey },
+      };
+    }
+    case "step.completed":
+      return {
+        ledger: {
+          actor: "engine",
+          type: event.type,
+          payload: { step: event.step, kind: event.kind, ...(event.output !== undefined ? { output: event.output } : {}), ...(event.updates ? { updates: event.updates } : {}) },
+        },
+        patch: { stepsCompletedIncrement: 1 },
+      };
+    case "run.suspended":
+      return {
+        ledger: { actor: "engine", type: event.type, payload: { ...summarizeResult(event.result) } },
+        patch: { status: "suspended", currentStep: event.result.status === "success" ? null : event.result.failedStep },
       };
     case "step.exhausted":
       return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, attempts: event.attempts } }, patch: {} };

@@ -18,7 +18,8 @@ ADD COLUMN     "watchdogNote" TEXT;
 ALTER TABLE "LedgerEntry" ADD COLUMN     "epoch" INTEGER NOT NULL DEFAULT 0;
 
 -- AlterTable
-ALTER TABLE "Escalation" ADD COLUMN     "expiresAt" TIMESTAMP(3);
+ALTER TABLE "Escalation" ADD COLUMN     "expiresAt" TIMESTAMP(3),
+ADD COLUMN     "decisionKey" TEXT;
 
 -- CreateTable
 CREATE TABLE "InboxMessage" (

@@ -3,6 +3,7 @@
 
 -- AlterTable
 ALTER TABLE "Escalation" ADD COLUMN "expiresAt" DATETIME;
+ALTER TABLE "Escalation" ADD COLUMN "decisionKey" TEXT;
 
 -- AlterTable
 ALTER TABLE "Run" ADD COLUMN "contextValues" JSONB;
