@@ -24,13 +24,18 @@ function fillTemplate(template: PromptTemplate, values: Readonly<Record<string, 
   };
 }
 
-/** Wraps a generator so that it sees its step's template with every variable filled in. */
+/**
+ * Wraps a generator so that it sees its step's template with every variable filled in.
+ * Context variables come from the request (the run's values when the generation starts, after
+ * any code step changed them); `contextValues`, fixed at compile time, fill the names the
+ * request does not carry.
+ */
 export function withPromptVariables(generator: Generator, contextValues: Readonly<Record<string, boolean | number | string>>): Generator {
   return {
     async generate(request) {
       if (!request.template) return generator.generate(request);
       const values: Record<string, string> = {};
-      for (const [name, value] of Object.entries(contextValues)) values[name] = String(value);
+      for (const [name, value] of Object.entries({ ...contextValues, ...request.variables })) values[name] = String(value);
       values.specification = request.context.specification;
       values.constraints = request.context.ambient.constraints;
       for (const [name, artifact] of Object.entries(request.dependencies)) {
