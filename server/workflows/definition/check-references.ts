@@ -1,18 +1,19 @@
 import { parseCondition } from "../../engine";
-import type { RawWorkflow } from "./definition-schema";
 import type { StateGraph } from "./check-states";
 import { IDENTIFIER } from "./check-steps";
 import { stepType } from "./normalize";
 import type { Problems } from "./problems";
+import { present, type CheckableWorkflow, type Knowledge } from "./salvage";
 
 /** Every run provides these to prompts (issue 5); they cannot be redeclared as context variables. */
 export const RUN_VARIABLES = ["specification", "constraints"] as const;
 
 /**
  * Cross-references: guard ids and their dependencies, context variables, conditions, prompt
- * {variables} and components. Runs after the shape and the state checks.
+ * {variables} and components. Runs after the shape and the state checks. A "not known" verdict
+ * is given only when every candidate is known (`known`); problems with what is there always are.
  */
-export function checkReferences(raw: RawWorkflow, graph: StateGraph, problems: Problems): void {
+export function checkReferences(raw: CheckableWorkflow, known: Knowledge, graph: StateGraph, problems: Problems): void {
   const context = new Set(Object.keys(raw.context ?? {}));
   for (const variable of context) {
     if (!IDENTIFIER.test(variable)) problems.add(["context", variable], "a context variable name must be letters, digits and _, not starting with a digit");
@@ -20,41 +21,42 @@ export function checkReferences(raw: RawWorkflow, graph: StateGraph, problems: P
   }
 
   const producers = new Map<string, number>();
-  raw.steps.forEach((step, i) => {
-    if (step.guard_id === undefined || stepType(step) !== "action_pair") return;
+  for (const [step, i] of present(raw.steps)) {
+    if (step.guard_id === undefined || stepType(step) !== "action_pair") continue;
     const first = producers.get(step.guard_id);
     if (first !== undefined) problems.add(["steps", i, "guard_id"], `duplicate guard id "${step.guard_id}" (first at steps[${first}])`);
     else producers.set(step.guard_id, i);
     if (!IDENTIFIER.test(step.guard_id)) problems.add(["steps", i, "guard_id"], "a guard id must be letters, digits and _, not starting with a digit (conditions use it by name)");
     if (context.has(step.guard_id)) problems.add(["steps", i, "guard_id"], `"${step.guard_id}" is both a guard id and a context variable`);
-  });
+  }
 
-  checkDependencies(raw, producers, graph, problems);
-  checkConditions(raw, new Set([...context, ...producers.keys()]), problems);
-  checkPrompts(raw, context, problems);
+  checkDependencies(raw, known, producers, graph, problems);
+  checkConditions(raw, known.context && known.producers ? new Set([...context, ...producers.keys()]) : undefined, problems);
+  checkPrompts(raw, known, context, problems);
 }
 
-function checkDependencies(raw: RawWorkflow, producers: Map<string, number>, graph: StateGraph, problems: Problems): void {
-  raw.steps.forEach((step, i) => {
+function checkDependencies(raw: CheckableWorkflow, known: Knowledge, producers: Map<string, number>, graph: StateGraph, problems: Problems): void {
+  for (const [step, i] of present(raw.steps)) {
     (step.guard_artifact_deps ?? []).forEach((dep, j) => {
       const at = ["steps", i, "guard_artifact_deps", j];
       const producer = producers.get(dep);
       if (dep === step.guard_id) problems.add(at, `"${dep}" is this step's own guard: a step cannot depend on its own artifact`);
-      else if (producer === undefined) problems.add(at, `"${dep}" is not produced by any step (no action_pair step has guard_id "${dep}")`);
-      else {
+      else if (producer === undefined) {
+        if (known.producers) problems.add(at, `"${dep}" is not produced by any step (no action_pair step has guard_id "${dep}")`);
+      } else {
         const source = raw.steps[producer];
         // The producer must be able to run before this step: its state must lead to this step's state.
-        if (source && !graph.reachableFrom(source.in_state).has(step.in_state)) {
+        if (source && known.graph && !graph.reachableFrom(source.in_state).has(step.in_state)) {
           problems.add(at, `"${dep}" is produced later: step "${source.name}" runs in state "${source.in_state}", from which state "${step.in_state}" cannot be reached`);
         }
       }
     });
-  });
+  }
   findCycle(raw, producers, problems);
 }
 
 /** Depth-first search over step → producer-of-dependency edges; reports one cycle per entry step. */
-function findCycle(raw: RawWorkflow, producers: Map<string, number>, problems: Problems): void {
+function findCycle(raw: CheckableWorkflow, producers: Map<string, number>, problems: Problems): void {
   const state = new Map<number, "open" | "done">();
   const visit = (i: number, trail: number[]): void => {
     state.set(i, "open");
@@ -68,19 +70,20 @@ function findCycle(raw: RawWorkflow, producers: Map<string, number>, problems: P
     }
     state.set(i, "done");
   };
-  raw.steps.forEach((_, i) => state.has(i) || visit(i, []));
+  for (const [, i] of present(raw.steps)) if (!state.has(i)) visit(i, []);
 }
 
-function checkConditions(raw: RawWorkflow, names: Set<string>, problems: Problems): void {
+/** `names` is undefined when not every variable and guard id is known: then only parsing is checked. */
+function checkConditions(raw: CheckableWorkflow, names: Set<string> | undefined, problems: Problems): void {
   const check = (source: string, path: (string | number)[]) => {
     const parsed = parseCondition(source);
     if (!parsed.ok) return problems.add(path, `condition does not parse: ${parsed.message}`);
     for (const name of parsed.names) {
-      if (!names.has(name)) problems.add(path, `condition names "${name}", which is neither a declared context variable nor a guard id`);
+      if (names && !names.has(name)) problems.add(path, `condition names "${name}", which is neither a declared context variable nor a guard id`);
     }
   };
-  (raw.state_machine.transitions ?? []).forEach((t, i) => t.condition !== undefined && check(t.condition, ["state_machine", "transitions", i, "condition"]));
-  raw.steps.forEach((step, i) => step.run_if !== undefined && check(step.run_if, ["steps", i, "run_if"]));
+  for (const [t, i] of present(raw.state_machine.transitions)) if (t.condition !== undefined) check(t.condition, ["state_machine", "transitions", i, "condition"]);
+  for (const [step, i] of present(raw.steps)) if (step.run_if !== undefined) check(step.run_if, ["steps", i, "run_if"]);
 }
 
 /** `{name}` variable references; `{{` and `}}` stand for literal braces. */
@@ -90,8 +93,10 @@ export function promptVariables(template: string): string[] {
   return found;
 }
 
-function checkPrompts(raw: RawWorkflow, context: Set<string>, problems: Problems): void {
-  const stepIndex = new Map(raw.steps.map((step, i) => [step.name, i]));
+function checkPrompts(raw: CheckableWorkflow, known: Knowledge, context: Set<string>, problems: Problems): void {
+  const stepIndex = new Map([...present(raw.steps)].map(([step, i]) => [step.name, i]));
+  // Variables are judged only against a complete list of what the step may use.
+  const judged = (i: number) => known.context && !known.partialSteps.has(i);
   const allowedFor = (i: number) => {
     const deps = raw.steps[i]?.guard_artifact_deps ?? [];
     // A dependency's artifact is offered under its id and without the g_ prefix: {g_test} and {test}.
@@ -102,23 +107,25 @@ function checkPrompts(raw: RawWorkflow, context: Set<string>, problems: Problems
       if (!allowed.has(variable) && !extra.includes(variable)) problems.add(path, `unknown prompt variable {${variable}} (allowed: ${[...allowed, ...extra].join(", ")})`);
     }
   };
-  raw.steps.forEach((step, i) => {
+  for (const [step, i] of present(raw.steps)) {
+    if (!judged(i)) continue;
     const allowed = allowedFor(i);
     for (const [field, template] of Object.entries(step.prompt ?? {})) {
       // The feedback wrapper is where the guard's feedback goes (001).
       if (template !== undefined) report(template, allowed, ["steps", i, "prompt", field], field === "feedback_wrapper" ? ["feedback"] : []);
     }
-  });
+  }
   const componentNames = new Map<string, number>();
-  (raw.components ?? []).forEach((component, c) => {
+  for (const [component, c] of present(raw.components)) {
     const first = componentNames.get(component.name);
     if (first !== undefined) problems.add(["components", c, "name"], `duplicate component name "${component.name}" (first at components[${first}])`);
     else componentNames.set(component.name, c);
     component.inject_into.forEach((target, j) => {
       const i = stepIndex.get(target);
-      if (i === undefined) problems.add(["components", c, "inject_into", j], `"${target}" is not a step name`);
-      else if (raw.steps[i] && stepType(raw.steps[i]) === "code") problems.add(["components", c, "inject_into", j], `"${target}" is a code step, which has no prompt`);
-      else report(component.text, allowedFor(i), ["components", c, "text"]);
+      if (i === undefined) {
+        if (known.stepNames) problems.add(["components", c, "inject_into", j], `"${target}" is not a step name`);
+      } else if (raw.steps[i] && stepType(raw.steps[i]) === "code") problems.add(["components", c, "inject_into", j], `"${target}" is a code step, which has no prompt`);
+      else if (judged(i)) report(component.text, allowedFor(i), ["components", c, "text"]);
     });
-  });
+  }
 }

@@ -1,5 +1,5 @@
-import type { RawWorkflow } from "./definition-schema";
 import type { Problems } from "./problems";
+import { present, type CheckableWorkflow, type Knowledge } from "./salvage";
 
 /** Edges of the state graph: transitions ("*" = from every state) and steps' own targets. */
 export interface StateGraph {
@@ -7,47 +7,49 @@ export interface StateGraph {
   reachableFrom(state: string): ReadonlySet<string>;
 }
 
-function firstIndexes(names: readonly string[], what: string, path: (index: number) => (string | number)[], problems: Problems): Map<string, number> {
+function firstIndexes(names: readonly (string | undefined)[], what: string, path: (index: number) => (string | number)[], problems: Problems): Map<string, number> {
   const seen = new Map<string, number>();
-  names.forEach((item, index) => {
+  for (const [item, index] of present(names)) {
     const first = seen.get(item);
     if (first === undefined) seen.set(item, index);
     else problems.add(path(index), `duplicate ${what} "${item}" (first at index ${first})`);
-  });
+  }
   return seen;
 }
 
 /**
  * States, transitions and step targets name declared states; every state is reachable from the
- * initial state and can reach a final one. Returns the graph for later checks.
+ * initial state and can reach a final one. Returns the graph for later checks. With parts
+ * missing (`known`), a reference is judged only against a complete list of states, and
+ * reachability only over a complete graph.
  */
-export function checkStates(raw: RawWorkflow, problems: Problems): StateGraph {
+export function checkStates(raw: CheckableWorkflow, known: Knowledge, problems: Problems): StateGraph {
   const machine = raw.state_machine;
   const states = firstIndexes(machine.states, "state", (i) => ["state_machine", "states", i], problems);
-  const known = (state: string, path: (string | number)[]) => {
+  const declared = (state: string, path: (string | number)[]) => {
     if (states.has(state)) return true;
-    problems.add(path, `"${state}" is not a declared state (state_machine.states)`);
+    if (known.states) problems.add(path, `"${state}" is not a declared state (state_machine.states)`);
     return false;
   };
-  known(machine.initial_state, ["state_machine", "initial_state"]);
-  machine.final_states.forEach((state, i) => known(state, ["state_machine", "final_states", i]));
+  if (machine.initial_state !== undefined) declared(machine.initial_state, ["state_machine", "initial_state"]);
+  for (const [state, i] of present(machine.final_states)) declared(state, ["state_machine", "final_states", i]);
 
   const edges = new Map<string, Set<string>>([...states.keys()].map((state) => [state, new Set<string>()]));
   const wildcardTargets = new Set<string>();
-  (machine.transitions ?? []).forEach((transition, i) => {
-    const from = transition.from === "*" || known(transition.from, ["state_machine", "transitions", i, "from"]);
-    const to = known(transition.to, ["state_machine", "transitions", i, "to"]);
-    if (!from || !to) return;
+  for (const [transition, i] of present(machine.transitions)) {
+    const from = transition.from === "*" || declared(transition.from, ["state_machine", "transitions", i, "from"]);
+    const to = declared(transition.to, ["state_machine", "transitions", i, "to"]);
+    if (!from || !to) continue;
     if (transition.from === "*") wildcardTargets.add(transition.to);
     else edges.get(transition.from)?.add(transition.to);
-  });
-  raw.steps.forEach((step, i) => {
-    const inState = known(step.in_state, ["steps", i, "in_state"]);
+  }
+  for (const [step, i] of present(raw.steps)) {
+    const inState = declared(step.in_state, ["steps", i, "in_state"]);
     const targets: [string, (string | number)[]][] = [];
     if (step.transition_to !== undefined) targets.push([step.transition_to, ["steps", i, "transition_to"]]);
     for (const [answer, target] of Object.entries(step.transition_map ?? {})) targets.push([target, ["steps", i, "transition_map", answer]]);
-    for (const [target, path] of targets) if (known(target, path) && inState) edges.get(step.in_state)?.add(target);
-  });
+    for (const [target, path] of targets) if (declared(target, path) && inState) edges.get(step.in_state)?.add(target);
+  }
   // A "*" transition leaves every state, so its target is an edge from each of them.
   for (const targets of edges.values()) for (const target of wildcardTargets) targets.add(target);
 
@@ -68,13 +70,15 @@ export function checkStates(raw: RawWorkflow, problems: Problems): StateGraph {
     return seen;
   };
 
-  if (states.has(machine.initial_state)) {
+  // With an edge missing, a state could look unreachable only because of it.
+  if (!known.graph) return { reachableFrom };
+  if (machine.initial_state !== undefined && states.has(machine.initial_state)) {
     const reachable = reachableFrom(machine.initial_state);
     for (const [state, index] of states) {
       if (!reachable.has(state)) problems.add(["state_machine", "states", index], `state "${state}" is unreachable from the initial state "${machine.initial_state}"`);
     }
   }
-  const finals = machine.final_states.filter((state) => states.has(state));
+  const finals = [...present(machine.final_states)].map(([state]) => state).filter((state) => states.has(state));
   if (finals.length > 0) {
     for (const [state, index] of states) {
       const reach = reachableFrom(state);

@@ -1,6 +1,7 @@
-import type { RawStep, RawWorkflow } from "./definition-schema";
+import type { RawStep } from "./definition-schema";
 import { stepType } from "./normalize";
 import type { Problems } from "./problems";
+import { present, type CheckableWorkflow, type Knowledge } from "./salvage";
 
 type Path = (string | number)[];
 
@@ -17,14 +18,16 @@ const ONLY_FOR: [keyof RawStep, RawStep["type"][]][] = [
   ["language", ["code", "action_pair"]],
 ];
 
-/** Per-step rules: names unique, fields fit the type, required fields present. */
-export function checkSteps(raw: RawWorkflow, problems: Problems): void {
+/** Per-step rules: names unique, fields fit the type, required fields present (not for partial steps). */
+export function checkSteps(raw: CheckableWorkflow, known: Knowledge, problems: Problems): void {
   const names = new Map<string, number>();
-  raw.steps.forEach((step, i) => {
+  for (const [step, i] of present(raw.steps)) {
     const at = (...rest: Path): Path => ["steps", i, ...rest];
     const first = names.get(step.name);
     if (first === undefined) names.set(step.name, i);
     else problems.add(at("name"), `duplicate step name "${step.name}" (first at steps[${first}])`);
+    // A field that did not parse may have been the one a rule below asks for.
+    if (known.partialSteps.has(i)) continue;
 
     const type = stepType(step);
     for (const [field, types] of ONLY_FOR) {
@@ -41,7 +44,7 @@ export function checkSteps(raw: RawWorkflow, problems: Problems): void {
       if (step.guard_id === undefined) problems.add(at("guard_id"), "is required for an action_pair step");
       if (!step.guards || step.guards.length === 0) problems.add(at("guards"), "an action_pair step needs at least one guard");
     }
-  });
+  }
 }
 
 /** Names usable in conditions must look like condition names (see the condition tokenizer). */

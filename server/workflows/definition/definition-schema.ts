@@ -16,7 +16,9 @@ export type StepType = (typeof STEP_TYPES)[number];
 export type OnFailure = (typeof ON_FAILURE)[number];
 
 const text = z.string();
-const name = z.string().trim().min(1, "must not be empty");
+/** A name of a state, step, guard id or component. */
+export const nameSchema = z.string().trim().min(1, "must not be empty");
+const name = nameSchema;
 const retries = z
   .number()
   .int("must be a whole number")
@@ -71,7 +73,7 @@ const prompt = z.preprocess(
   z.object({ role: text.optional(), constraints: text.optional(), task: text.optional(), feedback_wrapper: text.optional() }).strict(),
 );
 
-const step = z
+export const stepSchema = z
   .object({
     name,
     type: z.enum(STEP_TYPES).optional(),
@@ -93,18 +95,18 @@ const step = z
   })
   .strict();
 
-const transition = z.object({ from: name, to: name, condition: text.optional() }).strict();
+export const transitionSchema = z.object({ from: name, to: name, condition: text.optional() }).strict();
 
 const stateMachine = z
   .object({
     states: z.array(name).min(1, "must list at least one state"),
     initial_state: name,
     final_states: z.array(name).min(1, "must list at least one final state"),
-    transitions: z.array(transition).optional(),
+    transitions: z.array(transitionSchema).optional(),
   })
   .strict();
 
-const component = z.object({ name, text, inject_into: z.array(name) }).strict();
+export const componentSchema = z.object({ name, text, inject_into: z.array(name) }).strict();
 
 export const workflowSchema = z
   .object({
@@ -116,9 +118,9 @@ export const workflowSchema = z
     default_on_failure: z.enum(ON_FAILURE).optional(),
     default_max_retries: retries.optional(),
     context: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()], { message: "must be a boolean, number or string" })).optional(),
-    components: z.array(component).optional(),
+    components: z.array(componentSchema).optional(),
     state_machine: stateMachine,
-    steps: z.array(step).min(1, "must list at least one step"),
+    steps: z.array(stepSchema).min(1, "must list at least one step"),
   })
   .strict();
 
@@ -130,3 +132,5 @@ export const envelopeSchema = z
 
 export type RawWorkflow = z.infer<typeof workflowSchema>;
 export type RawStep = RawWorkflow["steps"][number];
+export type RawTransition = z.infer<typeof transitionSchema>;
+export type RawComponent = z.infer<typeof componentSchema>;

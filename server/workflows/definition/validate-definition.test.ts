@@ -221,3 +221,69 @@ describe("references", () => {
     ]);
   });
 });
+
+describe("structure is still checked when part of the shape is wrong", () => {
+  const badGuard = 'workflow.steps[1].guards[1].kind: "magic": must be one of syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of';
+
+  it("reports a bad guard option in one step and an unreachable state elsewhere", () => {
+    expect(
+      problemsAfter((w) => {
+        w.steps[1].guards[1] = { kind: "magic" };
+        w.state_machine.states.push("limbo");
+      }),
+    ).toEqual([badGuard, 'workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"']);
+  });
+
+  it("reports shape errors beside undeclared states, unknown steps, variables and condition names, and dependency cycles", () => {
+    expect(
+      problemsAfter((w) => {
+        w.steps[1].guards[1] = { kind: "magic" };
+        w.steps[1].max_retries = 99;
+        w.state_machine.final_states.push("finished");
+        w.components[0].inject_into = ["write_tests", "implemnt"];
+        w.steps[0].prompt.task = "Write tests for {spec}";
+        w.state_machine.transitions[1].condition = "g_impl and ready";
+      }),
+    ).toEqual([
+      badGuard,
+      "workflow.steps[1].max_retries: must be between 0 and 20",
+      'workflow.state_machine.final_states[1]: "finished" is not a declared state (state_machine.states)',
+      'workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable nor a guard id',
+      "workflow.steps[0].prompt.task: unknown prompt variable {spec} (allowed: should_restart, specification, constraints)",
+      'workflow.components[0].inject_into[1]: "implemnt" is not a step name',
+    ]);
+    expect(
+      problemsAfter((w) => {
+        w.default_on_failure = "panic";
+        w.steps[0].guard_artifact_deps = ["g_impl"];
+      }),
+    ).toEqual([
+      'workflow.default_on_failure: "panic": must be one of retry, skip, fail, escalate',
+      "workflow.steps[1].guard_artifact_deps: dependency cycle: write_tests → implement → write_tests",
+    ]);
+  });
+
+  it("keeps a step whose guards did not parse an action pair that produces its guard id", () => {
+    // Without an explicit type, guards make the step an action pair; g_test must still count as produced.
+    expect(
+      problemsAfter((w) => {
+        delete w.steps[0].type;
+        w.steps[0].guards = [{ kind: "magic" }];
+      }),
+    ).toEqual(['workflow.steps[0].guards[0].kind: "magic": must be one of syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of']);
+  });
+
+  it.each([
+    ["a state that is not text", (w: Record<string, any>) => (w.state_machine.states[1] = 5), ["workflow.state_machine.states[1]: must be text (got number 5)"]],
+    ["a transition with an unknown key", (w: Record<string, any>) => (w.state_machine.transitions[1].when = "g_impl"), ["workflow.state_machine.transitions[1].when: unknown key"]],
+    ["a step with a misspelt key", (w: Record<string, any>) => ((w.steps[0].guardz = w.steps[0].guards), delete w.steps[0].guards, delete w.steps[0].type), ["workflow.steps[0].guardz: unknown key"]],
+    ["a step with a bad target", (w: Record<string, any>) => (w.steps[0].transition_to = ""), ["workflow.steps[0].transition_to: must not be empty"]],
+    ["a step that is not a mapping", (w: Record<string, any>) => (w.steps[0] = "write_tests"), ["workflow.steps[0]: must be a mapping (got text)"]],
+    ["a step without a name", (w: Record<string, any>) => delete w.steps[0].name, ["workflow.steps[0].name: is required"]],
+    ["a context that is not a mapping", (w: Record<string, any>) => (w.context = ["should_restart"]), ["workflow.context: must be a mapping (got a list)"]],
+    ["a misspelt context section", (w: Record<string, any>) => ((w.contxt = w.context), delete w.context), ["workflow.contxt: unknown key"]],
+    ["a prompt that is not text", (w: Record<string, any>) => (w.steps[1].prompt = 5), ["workflow.steps[1].prompt: must be a mapping (got number 5)"]],
+  ])("reports only the shape error for %s, not guesses that follow from it", (_case, mutate, expected) => {
+    expect(problemsAfter(mutate)).toEqual(expected);
+  });
+});

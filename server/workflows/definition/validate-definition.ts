@@ -5,6 +5,7 @@ import { checkSteps } from "./check-steps";
 import { envelopeSchema, workflowSchema } from "./definition-schema";
 import { normalize } from "./normalize";
 import { Problems } from "./problems";
+import { COMPLETE_KNOWLEDGE, salvageWorkflow, type CheckableWorkflow, type Knowledge } from "./salvage";
 import type { ValidationResult } from "./types";
 
 export const MAX_STATES = 500;
@@ -15,8 +16,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * YAML/JSON text → a normalised WorkflowDefinition, or every problem found, each with a field
  * path (and line/column when the source has one). Never throws. Order: loader limits and syntax,
- * size caps, shape, then cross-references — a later stage runs only when the earlier passed, so
- * one mistake is not reported again as a cascade of guesses.
+ * size caps, shape, then cross-references. Loader and cap problems stop there. Shape problems do
+ * not: the structural checks still run over the parts that parsed, each staying silent where a
+ * missing part could make it wrong (salvage.ts), so one mistake is not reported again as a
+ * cascade of guesses and does not hide an unrelated one.
  */
 export function validateWorkflowDocument(text: string, fileName?: string): ValidationResult {
   try {
@@ -57,11 +60,17 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
   const parsed = workflowSchema.safeParse(workflow);
   if (!parsed.success) {
     problems.addZod(parsed.error.issues, workflow);
+    const salvaged = salvageWorkflow(workflow);
+    checkStructure(salvaged.workflow, salvaged.known, problems);
     return { ok: false, problems: problems.items };
   }
-  checkSteps(parsed.data, problems);
-  const graph = checkStates(parsed.data, problems);
-  checkReferences(parsed.data, graph, problems);
+  checkStructure(parsed.data, COMPLETE_KNOWLEDGE, problems);
   if (problems.items.length > 0) return { ok: false, problems: problems.items };
   return { ok: true, definition: normalize(parsed.data) };
+}
+
+function checkStructure(workflow: CheckableWorkflow, known: Knowledge, problems: Problems): void {
+  checkSteps(workflow, known, problems);
+  const graph = checkStates(workflow, known, problems);
+  checkReferences(workflow, known, graph, problems);
 }
