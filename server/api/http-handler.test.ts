@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/server/persistence/testing/test-database";
+import { minimalWorkflowDefinition } from "@/server/workflows/definition/testing/minimal-workflow";
 import { createFailingDb } from "./testing/test-caller";
 import { handleTRPCRequest } from "./http-handler";
 
@@ -49,7 +50,7 @@ describe("tRPC over HTTP", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await post(
       "workflow.create",
-      { name: "x", definition: {} },
+      { definition: minimalWorkflowDefinition("x") },
       () => createFailingDb("connection refused to 10.0.0.7 with password hunter2"),
     );
 
@@ -63,7 +64,7 @@ describe("tRPC over HTTP", () => {
 
   it("hides failures outside procedures too, such as an unusable database configuration", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const response = await post("workflow.create", { name: "x", definition: {} }, () => {
+    const response = await post("workflow.create", { definition: minimalWorkflowDefinition("x") }, () => {
       throw new Error("DATABASE_URL: secret-host is unreachable");
     });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/server/persistence/testing/test-database";
+import { minimalWorkflowDefinition } from "@/server/workflows/definition/testing/minimal-workflow";
 import { createTestCaller, TEST_DATABASES } from "../testing/test-caller";
 
 for (const { provider, enabled } of TEST_DATABASES) {
@@ -14,7 +15,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
     afterAll(() => database?.dispose());
 
     it("queues a run on the workflow's latest version with an empty workflow state", async () => {
-      const workflow = await caller.workflow.create({ name: "Tokenizer", definition: {} });
+      const workflow = await caller.workflow.create({ definition: minimalWorkflowDefinition("Tokenizer") });
 
       const { id } = await caller.run.create({ workflowId: workflow.id, specification: "  Tokenize arithmetic  " });
 
@@ -31,7 +32,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
     });
 
     it("lists recent runs newest first with their workflow and version", async () => {
-      const workflow = await caller.workflow.create({ name: "Lister", definition: {} });
+      const workflow = await caller.workflow.create({ definition: minimalWorkflowDefinition("Lister") });
       const first = await caller.run.create({ workflowId: workflow.id, specification: "first" });
       const second = await caller.run.create({ workflowId: workflow.id, specification: "second" });
 
@@ -65,7 +66,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
     });
 
     it("rejects a blank specification with BAD_REQUEST naming the field", async () => {
-      const workflow = await caller.workflow.create({ name: "Blank", definition: {} });
+      const workflow = await caller.workflow.create({ definition: minimalWorkflowDefinition("Blank") });
 
       await expect(caller.run.create({ workflowId: workflow.id, specification: "   " })).rejects.toMatchObject({
         code: "BAD_REQUEST",

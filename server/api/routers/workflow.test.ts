@@ -1,7 +1,32 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/server/persistence/testing/test-database";
+import { minimalWorkflowDefinition } from "@/server/workflows/definition/testing/minimal-workflow";
 import { createFailingDb, createTestCaller, TEST_DATABASES } from "../testing/test-caller";
+
+/** A valid YAML workflow document; `task` varies the one step's prompt to make a new version. */
+function parserYaml(task = "Write a parser for {specification}") {
+  return [
+    "name: Parser",
+    "description: Builds a parser",
+    "state_machine:",
+    "  states: [writing, done]",
+    "  initial_state: writing",
+    "  final_states: [done]",
+    "steps:",
+    "  - name: write",
+    "    in_state: writing",
+    `    prompt: "${task}"`,
+    "    transition_to: done",
+    "",
+  ].join("\n");
+}
+
+async function failure(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  return error;
+}
 
 for (const { provider, enabled } of TEST_DATABASES) {
   describe.runIf(enabled)(`workflow router on ${provider}`, () => {
@@ -14,52 +39,113 @@ for (const { provider, enabled } of TEST_DATABASES) {
     });
     afterAll(() => database?.dispose());
 
-    it("creates a workflow with version 1 and lists it", async () => {
-      const created = await caller.workflow.create({
-        name: "  Parser  ",
-        description: "Builds a parser",
-        definition: { steps: [{ name: "tokenize" }] },
-      });
+    it("saves a valid YAML document as version 1 under the document's name and lists it", async () => {
+      const created = await caller.workflow.create({ document: parserYaml() });
 
-      expect(created).toEqual({ id: expect.any(String), version: 1 });
+      expect(created).toEqual({ id: expect.any(String), name: "Parser", version: 1, created: true });
       const workflows = await caller.workflow.list();
-      expect(workflows).toContainEqual({
-        id: created.id,
-        name: "Parser",
-        description: "Builds a parser",
-        latestVersion: 1,
-        runCount: 0,
-        updatedAt: expect.any(Date),
-      });
-      const version = await database.db.workflowVersion.findFirstOrThrow({
-        where: { workflowId: created.id },
-        select: { version: true, definition: true },
-      });
-      expect(version).toEqual({ version: 1, definition: { steps: [{ name: "tokenize" }] } });
+      expect(workflows).toContainEqual(
+        expect.objectContaining({ id: created.id, name: "Parser", description: "Builds a parser", latestVersion: 1, runCount: 0, updatedAt: expect.any(Date) }),
+      );
+      const detail = await caller.workflow.get({ name: "Parser" });
+      expect(detail.definition).toMatchObject({ name: "Parser", steps: [{ name: "write", type: "llm", prompt: { task: "Write a parser for {specification}" } }] });
+      expect(detail.problems).toEqual([]);
     });
 
-    it("counts runs across the workflow's versions", async () => {
-      const { id } = await caller.workflow.create({ name: "Counted", definition: {} });
+    it("keeps version 1 when the same definition is saved again, as text or as an object", async () => {
+      const again = await caller.workflow.save({ document: parserYaml() });
+      expect(again).toMatchObject({ name: "Parser", version: 1, created: false });
+
+      const { definition } = await caller.workflow.get({ name: "Parser" });
+      const asObject = await caller.workflow.save({ definition: JSON.parse(JSON.stringify(definition)) as Record<string, never> });
+      expect(asObject).toMatchObject({ id: again.id, version: 1, created: false });
+      expect(await database.db.workflowVersion.count({ where: { workflowId: again.id } })).toBe(1);
+    });
+
+    it("stores a changed definition as version 2 and keeps version 1 readable", async () => {
+      const changed = await caller.workflow.save({ name: "Parser", document: parserYaml("Write a recursive-descent parser for {specification}") });
+      expect(changed).toMatchObject({ name: "Parser", version: 2, created: true });
+
+      const detail = await caller.workflow.get({ id: changed.id });
+      expect(detail.definition?.steps[0]?.prompt?.task).toBe("Write a recursive-descent parser for {specification}");
+      expect(detail.versions).toEqual([
+        { version: 2, createdAt: expect.any(Date), runCount: 0 },
+        { version: 1, createdAt: expect.any(Date), runCount: 0 },
+      ]);
+      const first = await caller.workflow.export({ name: "Parser", version: 1 });
+      expect(first).toContain("task: Write a parser for {specification}");
+      expect(first).not.toContain("recursive-descent");
+      expect(await caller.workflow.export({ name: "Parser" })).toContain("recursive-descent");
+    });
+
+    it("refuses invalid YAML with the line and column, and stores nothing", async () => {
+      const before = await database.db.workflowVersion.count();
+      const broken = "name: Broken\nstate_machine:\n  states: [a, b\nsteps: []\n";
+
+      const error = await failure(caller.workflow.create({ document: broken }));
+
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(error.message).toMatch(/^document \(line \d+, column \d+\): /);
+      expect(await database.db.workflowVersion.count()).toBe(before);
+      expect((await caller.workflow.list()).map((workflow) => workflow.name)).not.toContain("Broken");
+    });
+
+    it("lists every problem of an invalid definition as path: message lines, and stores nothing", async () => {
+      const definition = minimalWorkflowDefinition("Invalid");
+      const invalid = { ...definition, state_machine: { ...definition.state_machine, initial_state: "nowhere" }, steps: [{ ...definition.steps[0], max_retries: 99 }] };
+
+      const error = await failure(caller.workflow.save({ definition: invalid }));
+
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(error.message.split("\n")).toEqual(["steps[0].max_retries: must be between 0 and 20", 'state_machine.initial_state: "nowhere" is not a declared state (state_machine.states)']);
+      await expect(caller.workflow.get({ name: "Invalid" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    });
+
+    it("refuses a name that differs from the document's, naming both", async () => {
+      const error = await failure(caller.workflow.save({ name: "Lexer", document: parserYaml() }));
+      expect(error).toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^name: "Lexer" differs from the document's name "Parser"/) });
+    });
+
+    it("needs exactly one of document and definition, naming the field", async () => {
+      // The caller sees zod's issues as JSON; over HTTP the error formatter makes them "field: message" lines.
+      const neither = await failure(caller.workflow.save({}));
+      expect(neither.code).toBe("BAD_REQUEST");
+      expect(JSON.parse(neither.message)).toMatchObject([{ path: ["document"], message: "give the workflow as document (YAML or JSON text) or as definition (an object)" }]);
+      const both = await failure(caller.workflow.save({ document: parserYaml(), definition: minimalWorkflowDefinition("Parser") }));
+      expect(both.code).toBe("BAD_REQUEST");
+      expect(JSON.parse(both.message)).toMatchObject([{ path: ["definition"], message: "give document or definition, not both" }]);
+    });
+
+    it("rejects a definition that is not a JSON object with BAD_REQUEST naming the field", async () => {
+      const error = await failure(caller.workflow.create({ definition: [] as unknown as Record<string, never> }));
+      expect(error).toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("definition") });
+    });
+
+    it("answers an unknown workflow with NOT_FOUND naming it, by name, id or on export", async () => {
+      await expect(caller.workflow.get({ name: "no-such-workflow" })).rejects.toMatchObject({ code: "NOT_FOUND", message: 'Workflow "no-such-workflow" was not found' });
+      await expect(caller.workflow.get({ id: "no-such-id" })).rejects.toMatchObject({ code: "NOT_FOUND", message: 'Workflow "no-such-id" was not found' });
+      await expect(caller.workflow.export({ name: "no-such-workflow" })).rejects.toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining('"no-such-workflow"') });
+      await expect(caller.workflow.export({ name: "Parser", version: 9 })).rejects.toMatchObject({ code: "NOT_FOUND", message: 'Version 9 of workflow "Parser" was not found' });
+    });
+
+    it("counts runs per version and across the workflow's versions", async () => {
+      const { id } = await caller.workflow.create({ definition: minimalWorkflowDefinition("Counted") });
       await caller.run.create({ workflowId: id, specification: "one" });
       await caller.run.create({ workflowId: id, specification: "two" });
 
       const workflows = await caller.workflow.list();
       expect(workflows.find((workflow) => workflow.id === id)?.runCount).toBe(2);
+      expect((await caller.workflow.get({ id })).versions).toEqual([{ version: 1, createdAt: expect.any(Date), runCount: 2 }]);
     });
 
-    it("rejects a duplicate name with CONFLICT naming the name", async () => {
-      await caller.workflow.create({ name: "Taken", definition: {} });
+    it("reads a version stored before definitions were validated as problems instead of failing", async () => {
+      const id = "legacy-workflow";
+      await database.db.workflow.create({ data: { id, name: "Legacy", versions: { create: { id: "legacy-v1", version: 1, definition: { steps: [] } } } } });
 
-      const error = await caller.workflow.create({ name: "Taken", definition: {} }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(TRPCError);
-      expect(error).toMatchObject({ code: "CONFLICT", message: expect.stringContaining('"Taken"') });
-    });
+      const detail = await caller.workflow.get({ name: "Legacy" });
 
-    it("rejects a definition that is not a JSON object with BAD_REQUEST naming the field", async () => {
-      const error = await caller.workflow
-        .create({ name: "Listy", definition: [] as unknown as Record<string, never> })
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("definition") });
+      expect(detail.definition).toBeNull();
+      expect(detail.problems).toContain("name: is required");
     });
   });
 }

@@ -1,9 +1,18 @@
-import { createWorkflow } from "@/server/services/workflows/create-workflow";
+import { exportWorkflowDefinition } from "@/server/services/workflows/export-definition";
+import { getWorkflow } from "@/server/services/workflows/get-workflow";
 import { listWorkflows } from "@/server/services/workflows/list-workflows";
-import { createWorkflowInput } from "../schemas/workflow";
+import { saveWorkflowDocument } from "@/server/services/workflows/save-workflow-document";
+import { exportWorkflowInput, getWorkflowInput, saveWorkflowInput } from "../schemas/workflow";
 import { createTRPCRouter, publicProcedure } from "../trpc";
+
+/** Validates and saves a workflow document: version 1, a new version, or the unchanged latest. */
+const save = publicProcedure.input(saveWorkflowInput).mutation(({ ctx, input }) => saveWorkflowDocument(ctx.db, input));
 
 export const workflowRouter = createTRPCRouter({
   list: publicProcedure.query(({ ctx }) => listWorkflows(ctx.db)),
-  create: publicProcedure.input(createWorkflowInput).mutation(({ ctx, input }) => createWorkflow(ctx.db, input)),
+  save,
+  // The name clients and tests have used since before versions: the same procedure as save.
+  create: save,
+  get: publicProcedure.input(getWorkflowInput).query(({ ctx, input }) => getWorkflow(ctx.db, input.id !== undefined ? { id: input.id } : { name: input.name ?? "" })),
+  export: publicProcedure.input(exportWorkflowInput).query(({ ctx, input }) => exportWorkflowDefinition(ctx.db, input.name, input.version)),
 });

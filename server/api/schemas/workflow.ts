@@ -1,9 +1,37 @@
 import { z } from "zod";
 
-export const createWorkflowInput = z.object({
-  name: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
-  description: z.string().trim().max(2000, "must be at most 2000 characters").optional(),
-  // Any JSON object until the definition format is specified (a later issue). z.json() rather
-  // than z.unknown(): superjson can deliver Dates, Maps or BigInts, which are not JSON.
-  definition: z.record(z.string(), z.json(), { error: "must be a JSON object" }),
+// No length cap beyond the document format's: a name a document may carry must be usable here too.
+const workflowName = z.string().trim().min(1, "must not be empty");
+
+/**
+ * A workflow document, as text or as an object; the service validates it like
+ * `dualstate validate`. `name` is optional: the document names the workflow, and a `name`
+ * given here must agree with it.
+ */
+export const saveWorkflowInput = z
+  .strictObject({
+    name: workflowName.optional(),
+    /** YAML or JSON text, as a file would hold it. */
+    document: z.string().optional(),
+    // z.json() rather than z.unknown(): superjson can deliver Dates, Maps or BigInts, which are not JSON.
+    definition: z.record(z.string(), z.json(), { error: "must be a JSON object" }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.document === undefined && input.definition === undefined) {
+      ctx.addIssue({ code: "custom", path: ["document"], message: "give the workflow as document (YAML or JSON text) or as definition (an object)" });
+    } else if (input.document !== undefined && input.definition !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["definition"], message: "give document or definition, not both" });
+    }
+  });
+
+/** One workflow, by its name or its id. */
+export const getWorkflowInput = z
+  .strictObject({ name: workflowName.optional(), id: z.string().min(1, "must not be empty").optional() })
+  .superRefine((input, ctx) => {
+    if ((input.name === undefined) === (input.id === undefined)) ctx.addIssue({ code: "custom", path: ["name"], message: "give either name or id" });
+  });
+
+export const exportWorkflowInput = z.strictObject({
+  name: workflowName,
+  version: z.number().int("must be a whole number").min(1, "must be 1 or more").optional(),
 });

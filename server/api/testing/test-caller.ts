@@ -18,6 +18,8 @@ export function createTestCaller(db: Db) {
 
 /** A database whose every query fails with `message`, to check what callers get to see. */
 export function createFailingDb(message: string): Db {
-  const failingDelegate = new Proxy({}, { get: () => () => Promise.reject(new Error(message)) });
-  return new Proxy({}, { get: () => failingDelegate }) as Db;
+  const fail = () => Promise.reject(new Error(message));
+  const failingDelegate = new Proxy({}, { get: () => fail });
+  // Model delegates (db.workflow.findMany) and client methods (db.$transaction) alike.
+  return new Proxy({}, { get: (_target, key) => (typeof key === "string" && key.startsWith("$") ? fail : failingDelegate) }) as Db;
 }

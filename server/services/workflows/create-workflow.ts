@@ -6,10 +6,7 @@ import { isUniqueConstraintViolation } from "../prisma-errors";
 export interface CreateWorkflowInput {
   name: string;
   description?: string;
-  /**
-   * Any JSON object for now: the workflow definition format (steps, generators, guards) is
-   * specified in a later issue, which will validate it here and on every read.
-   */
+  /** Stored as given, not validated. */
   definition: Prisma.InputJsonObject;
 }
 
@@ -18,7 +15,11 @@ export interface CreatedWorkflow {
   version: number;
 }
 
-/** Creates a workflow with its first version. Fails with CONFLICT when the name is taken. */
+/**
+ * Creates a workflow row with its first version, storing the definition without validating it.
+ * The API saves through saveWorkflowDocument (validated, versioned); this stays for tests that
+ * need a workflow row whatever its definition. Fails with CONFLICT when the name is taken.
+ */
 export async function createWorkflow(db: Db, input: CreateWorkflowInput): Promise<CreatedWorkflow> {
   try {
     // A nested create is one statement batch in one transaction: no workflow without version 1.

@@ -1,0 +1,58 @@
+import type { Db } from "@/server/persistence/db";
+import { validateWorkflowDocument, type ValidationResult } from "@/server/workflows/definition";
+import { formatProblem } from "@/server/workflows/document";
+import { conflict, invalidInput, ServiceError } from "../errors";
+import { isUniqueConstraintViolation } from "../prisma-errors";
+import { saveWorkflowDefinition } from "./save-definition";
+
+/** A workflow document as text (YAML or JSON) or as the same schema in an object; exactly one. */
+export interface WorkflowDocumentInput {
+  /** Optional; when given it must be the name the document declares. */
+  name?: string;
+  document?: string;
+  definition?: Record<string, unknown>;
+}
+
+export interface SavedWorkflow {
+  id: string;
+  name: string;
+  version: number;
+  /** False when the latest version already held this definition, so nothing was stored. */
+  created: boolean;
+}
+
+function validate(input: WorkflowDocumentInput): ValidationResult {
+  if ((input.document === undefined) === (input.definition === undefined)) {
+    throw invalidInput("document", "give the workflow as document (YAML or JSON text) or as definition (an object), exactly one of them");
+  }
+  if (input.document !== undefined) return validateWorkflowDocument(input.document);
+  const result = validateWorkflowDocument(JSON.stringify(input.definition, null, 2), "definition.json");
+  // Lines and columns would point into our own serialisation of the object, not at anything
+  // the caller wrote: the path alone names the place.
+  return result.ok ? result : { ok: false, problems: result.problems.map(({ path, message }) => ({ path, message })) };
+}
+
+/**
+ * Validates a workflow document exactly like `dualstate validate` and saves it under the name
+ * it declares: a new workflow with version 1, a new immutable version when the definition
+ * changed, nothing new when it is identical to the latest version.
+ * @throws ServiceError INVALID_INPUT listing every problem as `path: message` lines (with line
+ *   and column for text), or when `name` disagrees with the document; nothing is stored then.
+ * @throws ServiceError CONFLICT when another save of a new workflow of the same name won the race.
+ */
+export async function saveWorkflowDocument(db: Db, input: WorkflowDocumentInput): Promise<SavedWorkflow> {
+  const result = validate(input);
+  if (!result.ok) throw new ServiceError("INVALID_INPUT", result.problems.map(formatProblem).join("\n"));
+  const { definition } = result;
+  if (input.name !== undefined && input.name.trim() !== definition.name) {
+    throw invalidInput("name", `"${input.name.trim()}" differs from the document's name "${definition.name}"; the document names the workflow, so leave name out or make them agree`);
+  }
+  try {
+    const saved = await saveWorkflowDefinition(db, definition);
+    return { id: saved.workflowId, name: definition.name, version: saved.version, created: saved.created };
+  } catch (error) {
+    // Two first saves of one name: the unique index lets one in; the other may simply save again.
+    if (isUniqueConstraintViolation(error)) throw conflict(`name: the workflow "${definition.name}" was created by another save at the same time; save again to add a version`);
+    throw error;
+  }
+}
