@@ -24,6 +24,16 @@ export const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().min(1, "must not be empty").optional(),
   PORT: port.default(3000),
+  /** `npm start` runs a worker in its own process unless this is false (then run `dualstate worker`). */
+  DUALSTATE_EMBEDDED_WORKER: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
+  /** Turns one worker process executes at once. */
+  DUALSTATE_WORKER_CONCURRENCY: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(64, "must be at most 64").default(2),
+  /** How long a worker's claim on a run lasts without a heartbeat; a dead worker's runs are reclaimed after it. */
+  DUALSTATE_LEASE_SECONDS: z.coerce.number({ message: "must be a number" }).min(1, "must be at least 1").max(3600, "must be at most 3600").default(30),
+  /** How long a run waits for a person's decision before its escalation expires and the run fails. */
+  DUALSTATE_ESCALATION_TIMEOUT_HOURS: z.coerce.number({ message: "must be a number" }).positive("must be positive").max(24 * 365, "must be at most 8760").default(72),
+  /** SQLite durability: FULL syncs every commit, NORMAL (WAL) may lose the last commits on power loss. */
+  DUALSTATE_SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"], { message: "must be FULL or NORMAL" }).default("FULL"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,12 +6,14 @@ import { join } from "node:path";
  * through node directly (not npx) so that stopping Dualstate stops next-server with it.
  * SIGINT and SIGTERM are passed on while the child runs.
  */
-export function runNext(root: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+export function runNext(root: string, args: string[], env: NodeJS.ProcessEnv, onMessage?: (message: unknown) => void): Promise<number> {
   const child = spawn(process.execPath, [join(root, "node_modules", "next", "dist", "bin", "next"), ...args], {
     cwd: root,
     env: { NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: "inherit",
+    // The IPC channel lets the web server ring the embedded worker's doorbell.
+    stdio: onMessage ? ["inherit", "inherit", "inherit", "ipc"] : "inherit",
   });
+  if (onMessage) child.on("message", onMessage);
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);

@@ -67,6 +67,7 @@ export class PrismaRunRepository implements RunRepository {
           status: patch.status,
           workflowState: patch.workflowState && asJson(patch.workflowState),
           currentStep: patch.currentStep,
+          currentState: patch.currentState,
           attemptCount: patch.attemptIncrement ? { increment: patch.attemptIncrement } : undefined,
           stepsCompleted: patch.stepsCompletedIncrement ? { increment: patch.stepsCompletedIncrement } : undefined,
           finalResult: patch.result && asJson(patch.result),

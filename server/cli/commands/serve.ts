@@ -7,6 +7,8 @@ import { runNext } from "../next-process";
 import { parseOptions, parsePortOption } from "../parse-options";
 import { dbMigrate } from "./db-migrate";
 import { loadExamplesOnFirstStart } from "../../services/examples/load-examples";
+import { IPC_RING } from "../../worker/doorbell";
+import { startWorker } from "../../worker/worker-from-env";
 
 const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
 
@@ -39,6 +41,15 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
     }
   }
   const hostArgs = options.hostname ? ["--hostname", options.hostname] : [];
+  // The embedded worker executes runs in this process; `dualstate worker` adds more elsewhere.
+  const embedded = env.DUALSTATE_EMBEDDED_WORKER === "true" ? startWorker(env, { log: (line) => io.err(line) }) : undefined;
+  if (embedded) io.out(`Worker ${embedded.worker.workerId} executing runs (concurrency ${env.DUALSTATE_WORKER_CONCURRENCY})`);
   io.out(`Dualstate on http://${options.hostname ?? "localhost"}:${port}`);
-  return runNext(root, [mode, "--port", String(port), ...hostArgs], childEnv);
+  try {
+    return await runNext(root, [mode, "--port", String(port), ...hostArgs], childEnv, (message) => {
+      if (message === IPC_RING) embedded?.worker.ring();
+    });
+  } finally {
+    await embedded?.stop(10_000);
+  }
 }

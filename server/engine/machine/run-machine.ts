@@ -93,8 +93,8 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   await observer.record({ type: "run.started", specification: run.specification }, "run.started");
   const finish = async (result: WorkflowResult): Promise<MachineResult> => {
     // An escalation suspends the run until a person decides; everything else ends it.
-    if (result.status === "escalation") await observer.record({ type: "run.suspended", result }, `${suspensionKey}/suspended`);
-    else await observer.record({ type: "run.finished", result }, "run.finished");
+    if (result.status === "escalation") await observer.record({ type: "run.suspended", result, state: current }, `${suspensionKey}/suspended`);
+    else await observer.record({ type: "run.finished", result, state: current }, "run.finished");
     return { ...result, finalState: current, context: Object.freeze({ ...variables }), turns, path: [...path], outputs: { ...outputs } };
   };
   const machineFailure = (reason: string): WorkflowResult => ({

@@ -55,9 +55,10 @@ export type EngineEvent =
       readonly output?: string;
       readonly updates?: Readonly<Record<string, boolean | number | string>>;
     }
-  | { readonly type: "run.finished"; readonly result: WorkflowResult }
+  /** `state`: the machine state the run ended in (absent for 001's sequential workflows). */
+  | { readonly type: "run.finished"; readonly result: WorkflowResult; readonly state?: string }
   /** The run waits for a person's decision on an escalation; it is not finished. */
-  | { readonly type: "run.suspended"; readonly result: WorkflowResult };
+  | { readonly type: "run.suspended"; readonly result: WorkflowResult; readonly state?: string };
 
 export type EngineEventType = EngineEvent["type"];
 

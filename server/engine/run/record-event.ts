@@ -8,6 +8,8 @@ export interface RunPatch {
   readonly status?: RunStatus;
   readonly workflowState?: WorkflowState;
   readonly currentStep?: string | null;
+  /** The state machine's state, when the event says (a run that finished or suspended). */
+  readonly currentState?: string;
   readonly attemptIncrement?: number;
   readonly stepsCompletedIncrement?: number;
   readonly result?: RunResultSummary;
@@ -87,16 +89,22 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
       };
     case "run.suspended":
       return {
-        ledger: { actor: "engine", type: event.type, payload: { ...summarizeResult(event.result) } },
-        patch: { status: "suspended", currentStep: event.result.status === "success" ? null : event.result.failedStep },
+        ledger: { actor: "engine", type: event.type, payload: { ...summarizeResult(event.result), ...(event.state !== undefined ? { finalState: event.state } : {}) } },
+        patch: { status: "suspended", currentStep: event.result.status === "success" ? null : event.result.failedStep, ...(event.state !== undefined ? { currentState: event.state } : {}) },
       };
     case "step.exhausted":
       return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, attempts: event.attempts } }, patch: {} };
     case "run.finished": {
       const result = summarizeResult(event.result);
       return {
-        ledger: { actor: "engine", type: event.type, payload: { ...result } },
-        patch: { status: FINAL_STATUS[result.status], result, finishedAt: now, currentStep: result.failedStep },
+        ledger: { actor: "engine", type: event.type, payload: { ...result, ...(event.state !== undefined ? { finalState: event.state } : {}) } },
+        patch: {
+          status: FINAL_STATUS[result.status],
+          result,
+          finishedAt: now,
+          currentStep: result.failedStep,
+          ...(event.state !== undefined ? { currentState: event.state } : {}),
+        },
       };
     }
   }

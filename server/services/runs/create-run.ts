@@ -1,25 +1,58 @@
 import type { Db } from "@/server/persistence/db";
-import { PrismaRunRepository } from "@/server/persistence/prisma-run-repository";
-import { notFound } from "../errors";
+import type { WorkflowDefinition } from "@/server/workflows/definition";
+import { invalidInput, notFound } from "../errors";
+import { readBundledCassette } from "../examples/bundled-cassette";
+import { enqueueRun } from "./enqueue-run";
 
 export interface CreateRunInput {
   workflowId: string;
-  specification: string;
+  /** The workflow version to pin; the latest when absent. */
+  version?: number;
+  /** The task (Ψ); the workflow's own specification when absent. */
+  specification?: string;
+  /** Values for declared context variables. */
+  variables?: Record<string, boolean | number | string>;
+  /** "replay" runs the example's bundled cassette instead of a model; "configured" (default) uses the document's generators. */
+  generator?: "configured" | "replay";
 }
 
 /**
- * Queues a run of the workflow's latest version. It stays "queued" until an executor picks
- * it up; executing runs arrives in a later issue.
+ * Starts a run of a stored workflow version: checks the input against the definition (the
+ * specification, each variable's name and type, the replay cassette), then queues the run and
+ * its start message for a worker. Returns at once; the run page follows it.
  */
-export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: string }> {
-  const latestVersion = await db.workflowVersion.findFirst({
-    where: { workflowId: input.workflowId },
+export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: string; version: number }> {
+  const workflow = await db.workflow.findUnique({ where: { id: input.workflowId }, select: { id: true, name: true } });
+  if (!workflow) throw notFound("Workflow", input.workflowId);
+  const version = await db.workflowVersion.findFirst({
+    where: { workflowId: workflow.id, ...(input.version !== undefined ? { version: input.version } : {}) },
     orderBy: { version: "desc" },
-    select: { id: true },
+    select: { id: true, version: true, definition: true },
   });
-  // Every workflow is created with version 1, so no version means no such workflow.
-  if (!latestVersion) throw notFound("Workflow", input.workflowId);
+  if (!version) throw notFound("Version", `${workflow.name} v${input.version ?? "latest"}`);
+  const definition = version.definition as unknown as WorkflowDefinition;
 
-  const run = await new PrismaRunRepository(db).create({ specification: input.specification, workflowVersionId: latestVersion.id });
-  return { id: run.id };
+  const specification = input.specification ?? definition.specification;
+  if (specification === undefined || specification.trim() === "") {
+    throw invalidInput("specification", `must not be empty: workflow "${workflow.name}" declares no default specification`);
+  }
+  const contextValues: Record<string, boolean | number | string> = {};
+  for (const [name, value] of Object.entries(input.variables ?? {})) {
+    if (!Object.hasOwn(definition.context ?? {}, name)) {
+      const declared = Object.keys(definition.context ?? {});
+      throw invalidInput(`variables.${name}`, `not a context variable of "${workflow.name}" (declared: ${declared.length > 0 ? declared.join(", ") : "none"})`);
+    }
+    const expected = typeof definition.context[name];
+    if (typeof value !== expected) throw invalidInput(`variables.${name}`, `must be a ${expected === "string" ? "text" : expected}, like its default`);
+    contextValues[name] = value;
+  }
+  let generatorOverride: unknown;
+  if (input.generator === "replay") {
+    const cassette = readBundledCassette(workflow.name);
+    if (!cassette) throw invalidInput("generator", `workflow "${workflow.name}" has no bundled replay cassette; use the configured model`);
+    generatorOverride = { kind: "replay", cassette };
+  }
+
+  const { id } = await enqueueRun(db, { workflowVersionId: version.id, specification, contextValues, generatorOverride });
+  return { id, version: version.version };
 }

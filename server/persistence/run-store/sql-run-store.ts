@@ -1,0 +1,388 @@
+import { createHash, randomUUID } from "node:crypto";
+import { initialWorkflowState, type StoredArtifact } from "../../engine";
+import type { SqlClient, SqlExecutor, SqlValue } from "../sql/sql-client";
+import { LeaseLostError, type ClaimedTurn, type HeadPatch, type InboxKind, type LedgerRow, type TurnBatch, type TurnSnapshot } from "./types";
+
+const TERMINAL = "('succeeded','failed','escalated','cancelled')";
+
+export interface NewDurableRun {
+  readonly workflowVersionId: string;
+  readonly specification: string;
+  readonly contextValues?: Readonly<Record<string, boolean | number | string>>;
+  readonly generatorOverride?: unknown;
+}
+
+export interface EscalationResolution {
+  readonly escalationId: string;
+  readonly status: "approved" | "rejected" | "expired";
+  /** What the resumed run reads back under the escalation's decision key. */
+  readonly decision: Readonly<Record<string, unknown>>;
+  readonly decidedBy: string;
+  readonly comment?: string | null;
+  /** The inbox message that resumes the run. */
+  readonly kind: "resume" | "timeout";
+  readonly note?: string;
+}
+
+export type ResolutionOutcome =
+  | { readonly ok: true; readonly runId: string }
+  | { readonly ok: false; readonly status: string; readonly decidedBy: string | null };
+
+/** A stable id for what `key` names in the run: a regenerated attempt keeps its id. */
+export function derivedId(runId: string, key: string): string {
+  const hex = createHash("sha256").update(`${runId}\u0000${key}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The durable run protocol (003) over SQL: runs and their inbox, claims that open a turn with a
+ * new epoch, commits guarded by compare-and-swap on (epoch, active turn), leases, deferral with
+ * backoff, the watchdog's reclaims and timeouts, and escalation decisions that resume runs.
+ * Every method is one transaction (the PostgreSQL claim is one statement).
+ */
+export class SqlRunStore {
+  constructor(readonly sql: SqlClient) {}
+
+  private get d() {
+    return this.sql.dialect;
+  }
+
+  /** Creates a queued run of a workflow version with its start message, in one transaction. */
+  async enqueueRun(run: NewDurableRun, now = new Date()): Promise<{ runId: string }> {
+    const runId = randomUUID();
+    const ts = this.d.timestamp(now);
+    await this.sql.transaction(async (tx) => {
+      await tx.execute(
+        `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "createdAt", "updatedAt") VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+        [runId, run.workflowVersionId, run.specification, this.d.json(initialWorkflowState), this.d.json(run.contextValues ?? {}), run.generatorOverride === undefined ? null : this.d.json(run.generatorOverride), ts, ts],
+      );
+      await this.#insertMessage(tx, runId, "start", {}, now);
+    });
+    this.onMessage?.();
+    return { runId };
+  }
+
+  /**
+   * Rung after a message is committed: the doorbell (003: a wake-up only, the inbox is the truth).
+   * On PostgreSQL the NOTIFY goes out inside the transaction, so it is delivered on commit.
+   */
+  onMessage?: () => void;
+
+  async #insertMessage(tx: SqlExecutor, runId: string, kind: InboxKind, payload: unknown, now: Date): Promise<void> {
+    if (this.d.provider === "postgres") await tx.query(`SELECT pg_notify('dualstate_inbox', ?)`, [runId]);
+    const ts = this.d.timestamp(now);
+    await tx.execute(`INSERT INTO "InboxMessage" ("id", "runId", "kind", "status", "payload", "nextRetryAt", "createdAt") VALUES (?, ?, ?, 'pending', ?, ?, ?)`, [
+      randomUUID(),
+      runId,
+      kind,
+      this.d.json(payload),
+      ts,
+      ts,
+    ]);
+  }
+
+  /**
+   * Claims the next due message (by next_retry_at, created_at) of a run no one holds, and in the
+   * same statement or transaction moves the run's head to dispatched with a new epoch and turn.
+   * A cancel message is claimable even while another turn holds the run: it takes the run over.
+   */
+  async claim(workerId: string, leaseMs: number, now = new Date()): Promise<ClaimedTurn | null> {
+    const ts = this.d.timestamp(now);
+    const leaseUntil = this.d.timestamp(new Date(now.getTime() + leaseMs));
+    const turnId = randomUUID();
+    const due = `m."status" IN ('pending','deferred') AND m."nextRetryAt" <= ? AND r."status" NOT IN ${TERMINAL} AND (r."status" IN ('queued','suspended') OR m."kind" = 'cancel')`;
+    type Row = { id: string; runId: string; kind: InboxKind; payload: unknown; retryCount: number; deferReason: string | null; epoch: number };
+    if (this.d.provider === "postgres") {
+      const rows = await this.sql.query<Row>(
+        `WITH next AS (
+           SELECT m."id", m."runId" FROM "InboxMessage" m JOIN "Run" r ON r."id" = m."runId"
+           WHERE ${due} ORDER BY m."nextRetryAt", m."createdAt" LIMIT 1 ${this.d.skipLocked("m, r")}
+         ), head AS (
+           UPDATE "Run" r SET "status" = 'dispatched', "epoch" = r."epoch" + 1, "activeTurnId" = ?, "leaseOwner" = ?, "leaseExpiresAt" = ?, "updatedAt" = ?
+           FROM next WHERE r."id" = next."runId" RETURNING r."id", r."epoch"
+         ), claimed AS (
+           UPDATE "InboxMessage" m SET "status" = 'claimed', "claimedBy" = ?, "claimedAt" = ?, "epoch" = head."epoch"
+           FROM next, head WHERE m."id" = next."id" RETURNING m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", m."epoch"
+         )
+         SELECT * FROM claimed`,
+        [ts, turnId, workerId, leaseUntil, ts, workerId, ts],
+      );
+      const row = rows[0];
+      return row ? { runId: row.runId, epoch: row.epoch, turnId, messageId: row.id, kind: row.kind, payload: this.d.readJson(row.payload) as Record<string, unknown>, retryCount: row.retryCount, deferReason: row.deferReason, workerId } : null;
+    }
+    return this.sql.transaction(async (tx) => {
+      const [row] = await tx.query<Row>(
+        `SELECT m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", r."epoch" FROM "InboxMessage" m JOIN "Run" r ON r."id" = m."runId"
+         WHERE ${due} ORDER BY m."nextRetryAt", m."createdAt" LIMIT 1`,
+        [ts],
+      );
+      if (!row) return null;
+      const epoch = row.epoch + 1;
+      await tx.execute(`UPDATE "Run" SET "status" = 'dispatched', "epoch" = ?, "activeTurnId" = ?, "leaseOwner" = ?, "leaseExpiresAt" = ?, "updatedAt" = ? WHERE "id" = ?`, [
+        epoch,
+        turnId,
+        workerId,
+        leaseUntil,
+        ts,
+        row.runId,
+      ]);
+      await tx.execute(`UPDATE "InboxMessage" SET "status" = 'claimed', "claimedBy" = ?, "claimedAt" = ?, "epoch" = ? WHERE "id" = ?`, [workerId, ts, epoch, row.id]);
+      return { runId: row.runId, epoch, turnId, messageId: row.id, kind: row.kind, payload: this.d.readJson(row.payload) as Record<string, unknown>, retryCount: row.retryCount, deferReason: row.deferReason, workerId };
+    });
+  }
+
+  /** The run, its pinned definition and its keyed ledger entries, for a turn to replay. */
+  async loadTurn(runId: string): Promise<TurnSnapshot> {
+    const [run] = await this.sql.query<{ specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown }>(
+      `SELECT r."specification", r."contextValues", r."generatorOverride", v."definition" FROM "Run" r JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId" WHERE r."id" = ?`,
+      [runId],
+    );
+    if (!run) throw new Error(`Run ${runId} has no workflow version to execute`);
+    const keyedRows = await this.sql.query<{ callKey: string; payload: unknown }>(`SELECT "callKey", "payload" FROM "LedgerEntry" WHERE "runId" = ? AND "callKey" IS NOT NULL`, [runId]);
+    const [last] = await this.sql.query<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "LedgerEntry" WHERE "runId" = ?`, [runId]);
+    return {
+      runId,
+      specification: run.specification,
+      definition: this.d.readJson(run.definition),
+      contextValues: (this.d.readJson(run.contextValues) as Record<string, boolean | number | string> | null) ?? {},
+      generatorOverride: this.d.readJson(run.generatorOverride) ?? undefined,
+      keyed: new Map(keyedRows.map((row) => [row.callKey, this.d.readJson(row.payload) as Record<string, unknown>])),
+      lastSeq: Number(last?.seq ?? 0),
+    };
+  }
+
+  /**
+   * Writes one batch of a turn: the head update is the compare-and-swap, so a turn that lost the
+   * run writes nothing at all. @throws LeaseLostError then.
+   */
+  async commit(turn: ClaimedTurn, batch: TurnBatch, now = new Date()): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      const changed = await this.#updateHead(tx, turn, batch.head, now, batch.end !== undefined);
+      if (changed !== 1) throw new LeaseLostError(turn.runId, turn.epoch);
+      await this.#insertLedger(tx, turn.runId, turn.epoch, batch.ledger, now);
+      for (const artifact of batch.artifacts) {
+        await tx.execute(
+          `INSERT INTO "Artifact" ("id", "runId", "stepName", "guardId", "attempt", "parentId", "content", "contentHash", "language", "passed", "fatal", "feedback", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          [artifact.id, turn.runId, artifact.stepName, artifact.guardId, artifact.attempt, artifact.parentId, artifact.content, artifact.contentHash, artifact.language, this.d.bool(artifact.passed), this.d.bool(artifact.fatal), artifact.feedback, this.d.timestamp(now)],
+        );
+        for (const [name, dependencyId] of Object.entries(artifact.dependencyIds)) {
+          await tx.execute(`INSERT INTO "ArtifactDependency" ("artifactId", "name", "dependencyId") VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, [artifact.id, name, dependencyId]);
+        }
+      }
+      for (const escalation of batch.escalations) {
+        await tx.execute(
+          `INSERT INTO "Escalation" ("id", "runId", "artifactId", "stepName", "guardId", "feedback", "status", "decisionKey", "expiresAt", "createdAt") VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+          [randomUUID(), turn.runId, escalation.artifactId, escalation.stepName, escalation.guardId, escalation.feedback, escalation.decisionKey, batch.escalationExpiresAt ? this.d.timestamp(batch.escalationExpiresAt) : null, this.d.timestamp(now)],
+        );
+      }
+      if (batch.cancelEscalations) {
+        await tx.execute(`UPDATE "Escalation" SET "status" = 'cancelled', "decidedAt" = ? WHERE "runId" = ? AND "status" = 'pending'`, [this.d.timestamp(now), turn.runId]);
+      }
+      if (batch.end) {
+        await tx.execute(`UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ? WHERE "id" = ?`, [this.d.timestamp(now), batch.end.messageId]);
+        // A run that ended has nothing left to do: later messages (a cancel that came too late) close with it.
+        if (batch.head.status && ["succeeded", "failed", "escalated", "cancelled"].includes(batch.head.status)) {
+          await tx.execute(`UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ? WHERE "runId" = ? AND "status" IN ('pending','deferred')`, [this.d.timestamp(now), turn.runId]);
+        }
+      }
+    });
+  }
+
+  async #insertLedger(tx: SqlExecutor, runId: string, epoch: number, rows: readonly LedgerRow[], now: Date): Promise<void> {
+    if (rows.length === 0) return;
+    const ts = this.d.timestamp(now);
+    const values: SqlValue[] = [];
+    for (const row of rows) values.push(randomUUID(), runId, row.seq, row.actor, row.type, this.d.json(row.payload), row.callKey, epoch, ts);
+    const tuples = rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
+    await tx.execute(`INSERT INTO "LedgerEntry" ("id", "runId", "seq", "actor", "type", "payload", "callKey", "epoch", "createdAt") VALUES ${tuples}`, values);
+  }
+
+  /** The compare-and-swap: 1 when this turn still holds the run, 0 when it lost it. */
+  async #updateHead(tx: SqlExecutor, turn: ClaimedTurn, head: HeadPatch, now: Date, release: boolean): Promise<number> {
+    const sets: string[] = [`"updatedAt" = ?`];
+    const params: SqlValue[] = [this.d.timestamp(now)];
+    const set = (column: string, value: SqlValue) => {
+      sets.push(`"${column}" = ?`);
+      params.push(value);
+    };
+    if (head.status !== undefined) set("status", head.status);
+    if (head.workflowState !== undefined) set("workflowState", this.d.json(head.workflowState));
+    if (head.currentStep !== undefined) set("currentStep", head.currentStep);
+    if (head.currentState !== undefined) set("currentState", head.currentState);
+    if (head.attemptIncrement) {
+      sets.push(`"attemptCount" = "attemptCount" + ?`);
+      params.push(head.attemptIncrement);
+    }
+    if (head.stepsCompletedIncrement) {
+      sets.push(`"stepsCompleted" = "stepsCompleted" + ?`);
+      params.push(head.stepsCompletedIncrement);
+    }
+    if (head.finalResult !== undefined) set("finalResult", this.d.json(head.finalResult));
+    if (head.startedAt !== undefined) {
+      sets.push(`"startedAt" = COALESCE("startedAt", ?)`);
+      params.push(this.d.timestamp(head.startedAt));
+    }
+    if (head.finishedAt !== undefined) set("finishedAt", this.d.timestamp(head.finishedAt));
+    if (head.resumeDeadline !== undefined) set("resumeDeadline", head.resumeDeadline ? this.d.timestamp(head.resumeDeadline) : null);
+    if (head.watchdogNote !== undefined) set("watchdogNote", head.watchdogNote);
+    if (release) sets.push(`"activeTurnId" = NULL`, `"leaseOwner" = NULL`, `"leaseExpiresAt" = NULL`);
+    params.push(turn.runId, turn.epoch, turn.turnId);
+    return tx.execute(`UPDATE "Run" SET ${sets.join(", ")} WHERE "id" = ? AND "epoch" = ? AND "activeTurnId" = ?`, params);
+  }
+
+  /** Extends the turn's lease; false when the turn no longer holds the run. */
+  async renewLease(turn: ClaimedTurn, leaseMs: number, now = new Date()): Promise<boolean> {
+    const changed = await this.sql.execute(`UPDATE "Run" SET "leaseExpiresAt" = ? WHERE "id" = ? AND "epoch" = ? AND "activeTurnId" = ?`, [
+      this.d.timestamp(new Date(now.getTime() + leaseMs)),
+      turn.runId,
+      turn.epoch,
+      turn.turnId,
+    ]);
+    return changed === 1;
+  }
+
+  /**
+   * Gives a turn that failed for a retryable reason back to the inbox: the message is deferred
+   * with retry_count + 1 and next_retry_at after `delayMs`, the run is queued and unleased.
+   */
+  async deferTurn(turn: ClaimedTurn, reason: string, delayMs: number, now = new Date()): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      const changed = await tx.execute(
+        `UPDATE "Run" SET "status" = 'queued', "activeTurnId" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ? WHERE "id" = ? AND "epoch" = ? AND "activeTurnId" = ?`,
+        [this.d.timestamp(now), turn.runId, turn.epoch, turn.turnId],
+      );
+      if (changed !== 1) throw new LeaseLostError(turn.runId, turn.epoch);
+      await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + 1, "nextRetryAt" = ?, "deferReason" = ? WHERE "id" = ?`, [
+        this.d.timestamp(new Date(now.getTime() + delayMs)),
+        reason.slice(0, 2000),
+        turn.messageId,
+      ]);
+    });
+  }
+
+  async getArtifact(runId: string, artifactId: string): Promise<StoredArtifact | undefined> {
+    const [row] = await this.sql.query<{ id: string; content: string; attempt: number; parentId: string | null; contentHash: string; stepName: string; guardId: string; passed: unknown; fatal: unknown; feedback: string; language: string | null }>(
+      `SELECT "id", "content", "attempt", "parentId", "contentHash", "stepName", "guardId", "passed", "fatal", "feedback", "language" FROM "Artifact" WHERE "id" = ? AND "runId" = ?`,
+      [artifactId, runId],
+    );
+    if (!row) return undefined;
+    const deps = await this.sql.query<{ name: string; dependencyId: string }>(`SELECT "name", "dependencyId" FROM "ArtifactDependency" WHERE "artifactId" = ?`, [artifactId]);
+    return {
+      artifact: Object.freeze({ id: row.id, content: row.content, version: row.attempt, parentId: row.parentId, contentHash: row.contentHash }),
+      stepName: row.stepName,
+      guardId: row.guardId,
+      result: Object.freeze({ passed: Boolean(row.passed), fatal: Boolean(row.fatal), feedback: row.feedback }),
+      dependencyIds: Object.fromEntries(deps.map((dep) => [dep.name, dep.dependencyId])),
+      language: row.language,
+    };
+  }
+
+  /**
+   * Decides a pending escalation and queues the message that resumes its run, in one
+   * transaction. Exactly one of several concurrent resolutions (decisions, the watchdog's
+   * timeout) wins: the escalation's status moves from pending once; the others learn who won.
+   */
+  async resolveEscalation(resolution: EscalationResolution, now = new Date()): Promise<ResolutionOutcome> {
+    return this.sql.transaction(async (tx): Promise<ResolutionOutcome> => {
+      const ts = this.d.timestamp(now);
+      const changed = await tx.execute(`UPDATE "Escalation" SET "status" = ?, "decidedBy" = ?, "decidedAt" = ?, "comment" = ? WHERE "id" = ? AND "status" = 'pending'`, [
+        resolution.status,
+        resolution.decidedBy,
+        ts,
+        resolution.comment ?? null,
+        resolution.escalationId,
+      ]);
+      const [escalation] = await tx.query<{ runId: string; status: string; decidedBy: string | null; decisionKey: string | null }>(
+        `SELECT "runId", "status", "decidedBy", "decisionKey" FROM "Escalation" WHERE "id" = ?`,
+        [resolution.escalationId],
+      );
+      if (!escalation) throw new Error(`Escalation ${resolution.escalationId} does not exist`);
+      if (changed !== 1) return { ok: false as const, status: escalation.status, decidedBy: escalation.decidedBy };
+      const [last] = await tx.query<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "LedgerEntry" WHERE "runId" = ?`, [escalation.runId]);
+      const [run] = await tx.query<{ epoch: number }>(`SELECT "epoch" FROM "Run" WHERE "id" = ?`, [escalation.runId]);
+      const row: LedgerRow = {
+        seq: Number(last?.seq ?? 0) + 1,
+        actor: resolution.kind === "timeout" ? "watchdog" : "human",
+        type: "escalation.decided",
+        payload: { escalationId: resolution.escalationId, status: resolution.status, ...resolution.decision },
+        callKey: escalation.decisionKey ? `event:${escalation.decisionKey}` : null,
+      };
+      await this.#insertLedger(tx, escalation.runId, run?.epoch ?? 0, [row], now);
+      await this.#insertMessage(tx, escalation.runId, resolution.kind, { escalationId: resolution.escalationId }, now);
+      await tx.execute(`UPDATE "Run" SET "resumeDeadline" = NULL, "watchdogNote" = COALESCE(?, "watchdogNote"), "updatedAt" = ? WHERE "id" = ?`, [resolution.note ?? null, ts, escalation.runId]);
+      return { ok: true as const, runId: escalation.runId };
+    }).then((outcome) => {
+      if (outcome.ok) this.onMessage?.();
+      return outcome;
+    });
+  }
+
+  /** Queues a cancel message; the turn that claims it ends the run (taking it over if it runs). */
+  async requestCancel(runId: string, reason: string, now = new Date()): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      const [run] = await tx.query<{ status: string }>(`SELECT "status" FROM "Run" WHERE "id" = ?`, [runId]);
+      if (!run || ["succeeded", "failed", "escalated", "cancelled"].includes(run.status)) return false;
+      await this.#insertMessage(tx, runId, "cancel", { reason }, now);
+      return true;
+    }).then((queued) => {
+      if (queued) this.onMessage?.();
+      return queued;
+    });
+  }
+
+  /**
+   * Watchdog, part 1: runs whose turn's lease expired (the worker died or hangs) go back to the
+   * inbox with a new epoch, so the old turn's late writes fail their compare-and-swap.
+   * Returns the runs reclaimed.
+   */
+  async reclaimExpiredLeases(now: Date, backoffMs: (retryCount: number) => number): Promise<{ runId: string; leaseOwner: string | null; epoch: number }[]> {
+    const ts = this.d.timestamp(now);
+    const expired = await this.sql.query<{ id: string; epoch: number; leaseOwner: string | null; activeTurnId: string | null }>(
+      `SELECT "id", "epoch", "leaseOwner", "activeTurnId" FROM "Run" WHERE "status" IN ('dispatched','running') AND "leaseExpiresAt" < ? LIMIT 100`,
+      [ts],
+    );
+    const reclaimed: { runId: string; leaseOwner: string | null; epoch: number }[] = [];
+    for (const run of expired) {
+      const done = await this.sql.transaction(async (tx) => {
+        const note = `${now.toISOString()}: lease of ${run.leaseOwner ?? "a worker"} expired at epoch ${run.epoch}; reclaimed as epoch ${run.epoch + 1}`;
+        const changed = await tx.execute(
+          `UPDATE "Run" SET "status" = 'queued', "epoch" = "epoch" + 1, "activeTurnId" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "watchdogNote" = ?, "updatedAt" = ? WHERE "id" = ? AND "epoch" = ? AND "status" IN ('dispatched','running') AND "leaseExpiresAt" < ?`,
+          [note, ts, run.id, run.epoch, ts],
+        );
+        if (changed !== 1) return false;
+        const claimed = await tx.query<{ id: string; retryCount: number }>(`SELECT "id", "retryCount" FROM "InboxMessage" WHERE "runId" = ? AND "status" = 'claimed'`, [run.id]);
+        for (const message of claimed) {
+          await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + 1, "nextRetryAt" = ?, "deferReason" = ? WHERE "id" = ?`, [
+            this.d.timestamp(new Date(now.getTime() + backoffMs(message.retryCount + 1))),
+            `lease of ${run.leaseOwner ?? "a worker"} expired`,
+            message.id,
+          ]);
+        }
+        return true;
+      });
+      if (done) reclaimed.push({ runId: run.id, leaseOwner: run.leaseOwner, epoch: run.epoch });
+    }
+    return reclaimed;
+  }
+
+  /** Watchdog, part 2: pending escalations of suspended runs past their resume deadline. */
+  async overdueEscalations(now: Date): Promise<{ escalationId: string; runId: string }[]> {
+    const rows = await this.sql.query<{ id: string; runId: string }>(
+      `SELECT e."id", e."runId" FROM "Escalation" e JOIN "Run" r ON r."id" = e."runId" WHERE r."status" = 'suspended' AND r."resumeDeadline" < ? AND e."status" = 'pending' LIMIT 100`,
+      [this.d.timestamp(now)],
+    );
+    return rows.map((row) => ({ escalationId: row.id, runId: row.runId }));
+  }
+
+  /** Messages of runs that already ended can never be claimed; they are closed. */
+  async closeMessagesOfEndedRuns(now: Date): Promise<number> {
+    return this.sql.execute(
+      `UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ? WHERE "status" IN ('pending','deferred') AND "runId" IN (SELECT "id" FROM "Run" WHERE "status" IN ${TERMINAL})`,
+      [this.d.timestamp(now)],
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.sql.close();
+  }
+}

@@ -1,0 +1,100 @@
+import type { RunResultSummary } from "../../engine";
+
+/** Thrown when a turn's compare-and-swap on (epoch, active turn) fails: another turn owns the run now. */
+export class LeaseLostError extends Error {
+  override readonly name = "LeaseLostError";
+  constructor(readonly runId: string, readonly epoch: number) {
+    super(`Run ${runId}: turn of epoch ${epoch} no longer holds the run (reclaimed or cancelled)`);
+  }
+}
+
+export type InboxKind = "start" | "resume" | "timeout" | "cancel";
+
+/** A claimed inbox message and the turn it opened on its run's head. */
+export interface ClaimedTurn {
+  readonly runId: string;
+  readonly epoch: number;
+  readonly turnId: string;
+  readonly messageId: string;
+  readonly kind: InboxKind;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly retryCount: number;
+  /** Why the message was deferred last (a failed turn, an expired lease). */
+  readonly deferReason: string | null;
+  readonly workerId: string;
+}
+
+/** What a turn needs to re-execute its run: the run, its pinned definition, its ledger by key. */
+export interface TurnSnapshot {
+  readonly runId: string;
+  readonly specification: string;
+  readonly definition: unknown;
+  readonly contextValues: Readonly<Record<string, boolean | number | string>>;
+  readonly generatorOverride: unknown;
+  /** Ledger payloads by call key ("event:…", "result:…", "note:…"). */
+  readonly keyed: Map<string, Readonly<Record<string, unknown>>>;
+  readonly lastSeq: number;
+}
+
+export interface LedgerRow {
+  readonly seq: number;
+  readonly actor: string;
+  readonly type: string;
+  readonly payload: unknown;
+  readonly callKey: string | null;
+}
+
+export interface ArtifactRow {
+  readonly id: string;
+  readonly stepName: string;
+  readonly guardId: string;
+  readonly attempt: number;
+  readonly parentId: string | null;
+  readonly content: string;
+  readonly contentHash: string;
+  readonly language: string | null;
+  readonly passed: boolean;
+  readonly fatal: boolean;
+  readonly feedback: string;
+  readonly dependencyIds: Readonly<Record<string, string>>;
+}
+
+export interface EscalationRow {
+  readonly artifactId: string;
+  readonly stepName: string;
+  readonly guardId: string;
+  readonly feedback: string;
+  readonly decisionKey: string | null;
+}
+
+/** Run columns a commit changes; undefined leaves a column alone. */
+export interface HeadPatch {
+  status?: "running" | "suspended" | "succeeded" | "failed" | "escalated" | "cancelled" | "queued";
+  workflowState?: unknown;
+  currentStep?: string | null;
+  currentState?: string;
+  attemptIncrement?: number;
+  stepsCompletedIncrement?: number;
+  finalResult?: RunResultSummary;
+  startedAt?: Date;
+  finishedAt?: Date;
+  resumeDeadline?: Date | null;
+  watchdogNote?: string | null;
+}
+
+/** How a commit ends the turn: the lease is released and the claimed message is done. */
+export interface TurnEnd {
+  readonly messageId: string;
+}
+
+/** Everything one commit of a turn writes, atomically and only while the turn holds the run. */
+export interface TurnBatch {
+  readonly ledger: readonly LedgerRow[];
+  readonly artifacts: readonly ArtifactRow[];
+  readonly escalations: readonly EscalationRow[];
+  readonly head: HeadPatch;
+  readonly escalationExpiresAt?: Date;
+  /** Pending escalations of the run become cancelled (a cancelled run). */
+  readonly cancelEscalations?: boolean;
+  readonly end?: TurnEnd;
+}

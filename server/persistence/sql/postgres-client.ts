@@ -1,0 +1,70 @@
+import pg from "pg";
+import type { SqlClient, SqlDialect, SqlExecutor, SqlRow, SqlValue } from "./sql-client";
+
+export const postgresDialect: SqlDialect = {
+  provider: "postgres",
+  // timestamp(3) without time zone holding UTC, as Prisma writes it.
+  timestamp: (date) => date.toISOString().replace("T", " ").replace("Z", ""),
+  json: (value) => JSON.stringify(value),
+  readJson: (value) => value,
+  bool: (value) => value,
+  skipLocked: (tables) => `FOR UPDATE OF ${tables} SKIP LOCKED`,
+};
+
+/** `?` placeholders become `$1, $2…` (the statements never contain a literal question mark). */
+const numbered = new Map<string, string>();
+function toPostgres(sql: string): string {
+  let converted = numbered.get(sql);
+  if (converted === undefined) {
+    let index = 0;
+    converted = sql.replace(/\?/g, () => `$${++index}`);
+    numbered.set(sql, converted);
+  }
+  return converted;
+}
+
+function executorOf(client: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    async query<T extends SqlRow>(sql: string, params: readonly SqlValue[] = []) {
+      return (await client.query<T>(toPostgres(sql), params as SqlValue[])).rows;
+    },
+    async execute(sql, params = []) {
+      return (await client.query(toPostgres(sql), params as SqlValue[])).rowCount ?? 0;
+    },
+  };
+}
+
+export interface PostgresClientOptions {
+  readonly maxConnections?: number;
+}
+
+/**
+ * PostgreSQL through a pg pool. A dropped connection (a restarted server) surfaces as an error
+ * on the statement in flight; the pool opens fresh connections for the next ones.
+ */
+export function createPostgresClient(connectionString: string, options: PostgresClientOptions = {}): SqlClient {
+  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 4 });
+  // An idle connection killed by the server must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  return {
+    ...executorOf(pool),
+    dialect: postgresDialect,
+    async transaction(work) {
+      const connection = await pool.connect();
+      try {
+        await connection.query("BEGIN");
+        const result = await work(executorOf(connection));
+        await connection.query("COMMIT");
+        return result;
+      } catch (error) {
+        await connection.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

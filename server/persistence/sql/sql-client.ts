@@ -1,0 +1,34 @@
+/**
+ * A thin SQL connection for the run engine's hot path (claims, turn commits, the watchdog).
+ * Prisma serves the dashboard; here every statement is prepared once and sent as is, because
+ * per-query overhead would dominate a transition (issue 6's targets are ~100 µs).
+ *
+ * Statements are written once with `?` placeholders and quoted identifiers; the dialect turns
+ * them into `$1…` for PostgreSQL and formats the values SQLite and PostgreSQL store differently.
+ */
+export type SqlValue = string | number | boolean | null;
+export type SqlRow = Record<string, unknown>;
+
+export interface SqlExecutor {
+  query<T extends SqlRow = SqlRow>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Rows changed by an INSERT/UPDATE/DELETE. */
+  execute(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+export interface SqlDialect {
+  readonly provider: "sqlite" | "postgres";
+  /** A timestamp as the column stores it (Prisma's format on each database). */
+  timestamp(date: Date): string;
+  json(value: unknown): string;
+  readJson(value: unknown): unknown;
+  bool(value: boolean): SqlValue;
+  /** `FOR UPDATE … SKIP LOCKED` on PostgreSQL; SQLite serializes writers instead. */
+  readonly skipLocked: (tables: string) => string;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly dialect: SqlDialect;
+  /** Runs `work` in one write transaction (BEGIN IMMEDIATE on SQLite); rolls back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { isEngineError, runMachine, type MachineResult, type WorkflowResult } from "../engine";
+import { GeneratorSpecError } from "../generators/generator-spec";
+import { GuardSpecError } from "../guards/guard-spec";
+import { derivedId, type SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { TurnJournal, type CrashPoint } from "../persistence/run-store/turn-journal";
+import { LeaseLostError, type ClaimedTurn } from "../persistence/run-store/types";
+import { compileWorkflow, type CompileContext } from "../workflows/compile";
+import type { WorkflowDefinition } from "../workflows/definition";
+import { backoffMs } from "./backoff";
+
+export interface TurnOptions {
+  readonly leaseMs: number;
+  /** How long a run waits for a person's decision before the watchdog expires the escalation. */
+  readonly escalationTimeoutMs: number;
+  /** Deferred retries of a turn that failed for a transient reason, before the run fails. */
+  readonly maxRetries: number;
+  /** Endpoint and sandbox settings for compiling workflows (the run's own override is added). */
+  readonly compile: Omit<CompileContext, "generatorOverride" | "contextValues">;
+  readonly crashAt?: (point: CrashPoint) => void;
+  readonly log?: (line: string) => void;
+}
+
+export type TurnOutcome = "succeeded" | "failed" | "suspended" | "cancelled" | "deferred" | "lost";
+
+/** A failure that retrying cannot fix: the workflow or its settings are wrong. */
+function isPermanent(error: unknown): boolean {
+  return error instanceof GeneratorSpecError || error instanceof GuardSpecError || isEngineError(error);
+}
+
+const failure = (failedStep: string, reason: string): WorkflowResult => ({ status: "failed", artifacts: {}, failedStep, reason, provenance: [] });
+
+/**
+ * Executes one claimed turn: replays the run from its ledger and goes on from where it stopped,
+ * until it finishes, suspends on an escalation, or is cancelled. Every write is guarded by the
+ * turn's epoch; a turn that lost its run stops without a trace (LeaseLostError → "lost").
+ * Every ending delivers: a final result and exactly one run.finished entry (003 section 4).
+ */
+export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options: TurnOptions): Promise<TurnOutcome> {
+  const heartbeat = setInterval(() => void store.renewLease(turn, options.leaseMs).catch(() => {}), Math.max(50, options.leaseMs / 3));
+  heartbeat.unref();
+  let journal: TurnJournal | undefined;
+  try {
+    const snapshot = await store.loadTurn(turn.runId);
+    journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt });
+
+    if (turn.kind === "cancel") {
+      const reason = typeof turn.payload.reason === "string" && turn.payload.reason ? turn.payload.reason : "cancelled";
+      journal.recordNow({ type: "run.finished", result: failure("(run)", `Cancelled: ${reason}`) }, "run.finished");
+      await journal.end({ head: { status: "cancelled", resumeDeadline: null }, cancelEscalations: true });
+      return "cancelled";
+    }
+    if (turn.retryCount > options.maxRetries) {
+      const reason = `The run was retried ${turn.retryCount - 1} times after failed turns and gave up (last: ${turn.deferReason ?? "worker lost"})`;
+      journal.recordNow({ type: "run.finished", result: failure("(run)", reason) }, "run.finished");
+      await journal.end();
+      return "failed";
+    }
+
+    const definition = snapshot.definition as WorkflowDefinition;
+    let result: MachineResult;
+    try {
+      const machine = compileWorkflow(definition, { ...options.compile, generatorOverride: snapshot.generatorOverride, contextValues: snapshot.contextValues });
+      result = await runMachine(machine, {
+        specification: snapshot.specification,
+        constraints: definition.constraints,
+        dag: journal.dag,
+        observer: journal.observer,
+        calls: journal.calls,
+        contextOverrides: snapshot.contextValues,
+        newId: (key) => (key === undefined ? randomUUID() : derivedId(turn.runId, key)),
+      });
+    } catch (error) {
+      if (!isPermanent(error)) throw error;
+      const reason = `The run cannot execute: ${error instanceof Error ? error.message : String(error)}`;
+      journal.recordNow({ type: "run.finished", result: failure("(run)", reason) }, "run.finished");
+      await journal.end();
+      return "failed";
+    }
+    if (result.status === "escalation") {
+      const deadline = new Date(Date.now() + options.escalationTimeoutMs);
+      await journal.end({ head: { resumeDeadline: deadline }, escalationExpiresAt: deadline });
+      return "suspended";
+    }
+    await journal.end({ head: { resumeDeadline: null } });
+    return result.status === "success" ? "succeeded" : "failed";
+  } catch (error) {
+    if (error instanceof LeaseLostError) return "lost";
+    // Transient (the database went away, a bug in a guard's process handling...): back to the
+    // inbox with backoff; the replay makes the retry pick up where this turn got to.
+    const reason = error instanceof Error ? error.message : String(error);
+    options.log?.(`run ${turn.runId}: turn of epoch ${turn.epoch} failed, deferring: ${reason}`);
+    try {
+      await store.deferTurn(turn, reason, backoffMs(turn.retryCount + 1));
+      return "deferred";
+    } catch {
+      // The database is unreachable or the run was taken over: the lease expires and the watchdog reclaims it.
+      return "lost";
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
