@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -39,14 +40,16 @@ export function RecentRunList({ limit }: { limit: number }) {
                 <RunStatusBadge status={run.status} />
               </td>
               <td className="whitespace-nowrap px-5 py-3" data-testid="run-workflow">
-                {run.workflow ? (
-                  <>
-                    <span className="font-medium text-slate-900">{run.workflow.name}</span>
-                    <span className="ml-1.5 text-xs text-slate-500">v{run.workflow.version}</span>
-                  </>
-                ) : (
-                  <span className="text-slate-400">unknown workflow</span>
-                )}
+                <Link href={`/runs/${run.id}`} className="group" data-testid="run-link">
+                  {run.workflow ? (
+                    <>
+                      <span className="font-medium text-slate-900 group-hover:underline">{run.workflow.name}</span>
+                      <span className="ml-1.5 text-xs text-slate-500">v{run.workflow.version}</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-400 group-hover:underline">unknown workflow</span>
+                  )}
+                </Link>
               </td>
               <td className="max-w-md px-5 py-3 text-slate-700" title={run.specification}>
                 {truncateForDisplay(run.specification, SPECIFICATION_PREVIEW_LENGTH)}

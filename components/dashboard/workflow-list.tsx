@@ -2,6 +2,7 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { StartRunButton } from "@/components/runs/start-run-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { GettingStarted } from "./getting-started";
 
@@ -22,13 +23,16 @@ export function WorkflowList() {
             </p>
             {workflow.description && <p className="mt-1 text-sm text-slate-600">{workflow.description}</p>}
           </div>
-          <div className="text-right text-sm text-slate-500">
-            <p>
-              {workflow.runCount} {workflow.runCount === 1 ? "run" : "runs"}
-            </p>
-            <p>
-              updated <RelativeTime date={workflow.updatedAt} />
-            </p>
+          <div className="flex items-start gap-4">
+            <div className="text-right text-sm text-slate-500">
+              <p>
+                {workflow.runCount} {workflow.runCount === 1 ? "run" : "runs"}
+              </p>
+              <p>
+                updated <RelativeTime date={workflow.updatedAt} />
+              </p>
+            </div>
+            {workflow.latestVersion !== null && <StartRunButton workflow={workflow} />}
           </div>
         </li>
       ))}

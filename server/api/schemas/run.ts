@@ -14,11 +14,14 @@ export const listRecentRunsInput = z
   // prefault: a missing input is parsed as {}, so the limit default applies.
   .prefault({});
 
+export const getRunInput = z.object({
+  id: z.string().trim().min(1, "must not be empty"),
+});
+
 export const createRunInput = z.object({
   workflowId: z.string().trim().min(1, "must not be empty"),
-  specification: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(100_000, "must be at most 100000 characters"),
+  version: z.number().int("must be a whole number").min(1, "must be at least 1").optional(),
+  specification: z.string().trim().min(1, "must not be empty").max(100_000, "must be at most 100000 characters").optional(),
+  variables: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).optional(),
+  generator: z.enum(["configured", "replay"]).optional(),
 });

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Db, Prisma } from "@/server/persistence/db";
+import { bundledCassettePath } from "../examples/bundled-cassette";
 
 const workflowSummarySelect = {
   id: true,
@@ -19,6 +21,25 @@ export interface WorkflowSummary {
   latestVersion: number | null;
   runCount: number;
   updatedAt: Date;
+  /** The latest version's default specification, which a new run starts from; null when it has none. */
+  specification: string | null;
+  /** Whether a replay cassette ships with the workflow (a bundled example), so it can run offline. */
+  hasReplayCassette: boolean;
+}
+
+// Only the one optional field is read: the rest of a definition is validated where it is saved and compiled.
+const definitionSpecificationSchema = z.object({ specification: z.string() });
+
+function specificationOf(definition: unknown): string | null {
+  const parsed = definitionSpecificationSchema.safeParse(definition);
+  return parsed.success && parsed.data.specification.trim() !== "" ? parsed.data.specification : null;
+}
+
+/** The definitions of the given versions, keyed by workflow id (one query, not one per workflow). */
+async function latestDefinitions(db: Db, latest: { workflowId: string; version: number }[]): Promise<Map<string, unknown>> {
+  if (latest.length === 0) return new Map();
+  const rows = await db.workflowVersion.findMany({ where: { OR: latest }, select: { workflowId: true, definition: true } });
+  return new Map(rows.map((row) => [row.workflowId, row.definition]));
 }
 
 /** All workflows, most recently changed first, with their latest version and how often they ran. */
@@ -27,9 +48,15 @@ export async function listWorkflows(db: Db): Promise<WorkflowSummary[]> {
     select: workflowSummarySelect,
     orderBy: [{ updatedAt: "desc" }, { name: "asc" }],
   });
+  const definitions = await latestDefinitions(
+    db,
+    rows.flatMap((row) => (row.versions[0] ? [{ workflowId: row.id, version: row.versions[0].version }] : [])),
+  );
   return rows.map(({ versions, ...workflow }) => ({
     ...workflow,
     latestVersion: versions[0]?.version ?? null,
     runCount: versions.reduce((total, version) => total + version._count.runs, 0),
+    specification: specificationOf(definitions.get(workflow.id)),
+    hasReplayCassette: bundledCassettePath(workflow.name) !== null,
   }));
 }

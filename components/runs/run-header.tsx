@@ -1,0 +1,27 @@
+import Link from "next/link";
+import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
+import type { RunDetail } from "./types";
+
+/** The workflow and version the run ran, its status, and its id. */
+export function RunHeader({ run, refreshing }: { run: RunDetail; refreshing: boolean }) {
+  return (
+    <header className="space-y-2" data-testid="run-header">
+      <Link href="/#runs" className="text-sm text-slate-500 hover:text-slate-900">
+        ← Recent runs
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900" data-testid="run-workflow-name">
+          {run.workflow ? run.workflow.name : "Unknown workflow"}
+          {run.workflow && <span className="ml-2 text-base font-normal text-slate-500">v{run.workflow.version}</span>}
+        </h1>
+        <RunStatusBadge status={run.status} />
+        {refreshing && (
+          <span className="text-xs text-slate-500" data-testid="run-live">
+            updating every second
+          </span>
+        )}
+      </div>
+      <p className="font-mono text-xs text-slate-500">run {run.id}</p>
+    </header>
+  );
+}

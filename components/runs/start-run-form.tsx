@@ -1,0 +1,93 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import type { RouterOutputs } from "@/server/api/root";
+
+export type WorkflowSummary = RouterOutputs["workflow"]["list"][number];
+type GeneratorChoice = "configured" | "replay";
+
+const GENERATOR_LABELS: Record<GeneratorChoice, string> = {
+  configured: "Configured model",
+  replay: "Replay bundled cassette",
+};
+
+/** Starts a run of the workflow's latest version and opens its page; API errors show inline. */
+export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary; onCancel: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const fieldId = useId();
+  const [specification, setSpecification] = useState(workflow.specification ?? "");
+  const choices: GeneratorChoice[] = workflow.hasReplayCassette ? ["replay", "configured"] : ["configured"];
+  const [generator, setGenerator] = useState<GeneratorChoice>(choices[0] ?? "configured");
+
+  const createRun = useMutation(
+    trpc.run.create.mutationOptions({
+      onSuccess: async ({ id }) => {
+        // The overview lists the new run and the workflow's run count when the user returns.
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.run.listRecent.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.workflow.list.queryKey() }),
+        ]);
+        router.push(`/runs/${id}`);
+      },
+    }),
+  );
+  // The formatter flattens zod errors of any input, so its field map is typed loosely.
+  const fieldErrors: Partial<Record<string, string[]>> = createRun.error?.data?.zodError?.fieldErrors ?? {};
+  const specificationInvalid = Boolean(fieldErrors.specification);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    createRun.mutate({ workflowId: workflow.id, specification, generator });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid="start-run-form">
+      <div className="space-y-1.5">
+        <label htmlFor={`${fieldId}-specification`} className="block text-sm font-medium text-slate-900">
+          Specification
+        </label>
+        <textarea
+          id={`${fieldId}-specification`}
+          name="specification"
+          rows={6}
+          value={specification}
+          onChange={(event) => setSpecification(event.target.value)}
+          aria-invalid={specificationInvalid || undefined}
+          aria-describedby={createRun.error ? `${fieldId}-error` : undefined}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm text-slate-900 shadow-sm focus:border-slate-500 focus:outline-none focus:ring-1 focus:ring-slate-500 aria-invalid:border-red-500"
+        />
+      </div>
+      <fieldset className="space-y-1.5">
+        <legend className="text-sm font-medium text-slate-900">Generator</legend>
+        {choices.map((choice) => (
+          <label key={choice} className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="radio" name="generator" value={choice} checked={generator === choice} onChange={() => setGenerator(choice)} />
+            {GENERATOR_LABELS[choice]}
+          </label>
+        ))}
+      </fieldset>
+      {createRun.error && (
+        <p id={`${fieldId}-error`} role="alert" data-testid="start-run-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {createRun.error.message}
+        </p>
+      )}
+      <div className="flex justify-end gap-3">
+        <button type="button" onClick={onCancel} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={createRun.isPending || createRun.isSuccess}
+          className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
+        >
+          {createRun.isPending || createRun.isSuccess ? "Starting…" : "Start run"}
+        </button>
+      </div>
+    </form>
+  );
+}

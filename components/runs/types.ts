@@ -1,0 +1,9 @@
+import type { RouterOutputs } from "@/server/api/root";
+
+/** What run.get returns: the UI sees the server only through the router's types. */
+export type RunDetail = RouterOutputs["run"]["get"];
+export type RunAttempt = RunDetail["attempts"][number];
+export type RunEscalation = RunDetail["escalations"][number];
+export type RunLedger = RunDetail["ledger"];
+export type RunLedgerEntry = RunLedger["entries"][number];
+export type RunResult = NonNullable<RunDetail["finalResult"]>;

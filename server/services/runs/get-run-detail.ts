@@ -1,0 +1,185 @@
+import { z } from "zod";
+import type { RunResultSummary } from "@/server/engine";
+import type { Db, Prisma } from "@/server/persistence/db";
+import type { EscalationStatus, RunStatus } from "@/prisma/generated/sqlite/client";
+import { notFound } from "../errors";
+
+/** The run page refetches every second: beyond this many entries it shows the newest ones only. */
+export const LEDGER_ENTRY_LIMIT = 500;
+
+const runHeadSelect = {
+  id: true,
+  status: true,
+  epoch: true,
+  activeTurnId: true,
+  leaseOwner: true,
+  leaseExpiresAt: true,
+  resumeDeadline: true,
+  watchdogNote: true,
+  currentStep: true,
+  currentState: true,
+  attemptCount: true,
+  specification: true,
+  contextValues: true,
+  finalResult: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  workflowVersion: { select: { version: true, workflow: { select: { id: true, name: true } } } },
+} satisfies Prisma.RunSelect;
+
+const attemptSelect = {
+  id: true,
+  stepName: true,
+  guardId: true,
+  attempt: true,
+  passed: true,
+  fatal: true,
+  feedback: true,
+  content: true,
+  language: true,
+  parentId: true,
+  contentHash: true,
+  createdAt: true,
+} satisfies Prisma.ArtifactSelect;
+
+const escalationSelect = {
+  id: true,
+  stepName: true,
+  status: true,
+  feedback: true,
+  artifactId: true,
+  expiresAt: true,
+  createdAt: true,
+} satisfies Prisma.EscalationSelect;
+
+const ledgerEntrySelect = { seq: true, actor: true, type: true, epoch: true, createdAt: true, payload: true } satisfies Prisma.LedgerEntrySelect;
+
+export type ContextValue = boolean | number | string;
+
+export type RunAttempt = Prisma.ArtifactGetPayload<{ select: typeof attemptSelect }>;
+
+export interface RunEscalation {
+  id: string;
+  stepName: string;
+  status: EscalationStatus;
+  feedback: string;
+  artifactId: string;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface RunLedgerEntry {
+  seq: number;
+  actor: string;
+  type: string;
+  epoch: number;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+}
+
+export interface RunLedger {
+  /** The newest LEDGER_ENTRY_LIMIT entries at most, in seq order. */
+  entries: RunLedgerEntry[];
+  total: number;
+  /** How many older entries `entries` leaves off. */
+  omitted: number;
+  /** Over the whole ledger, omitted entries included. */
+  summary: { countByType: Record<string, number>; modelCalls: number };
+}
+
+export interface RunDetail {
+  id: string;
+  status: RunStatus;
+  epoch: number;
+  activeTurnId: string | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
+  resumeDeadline: Date | null;
+  watchdogNote: string | null;
+  currentStep: string | null;
+  currentState: string | null;
+  attemptCount: number;
+  /** Null only for runs whose workflow version is no longer linked. */
+  workflow: { id: string; name: string; version: number } | null;
+  specification: string;
+  contextValues: Record<string, ContextValue>;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  finalResult: RunResultSummary | null;
+  /** Every generation attempt with its guard's verdict, oldest first. */
+  attempts: RunAttempt[];
+  escalations: RunEscalation[];
+  ledger: RunLedger;
+}
+
+// Json columns are parsed on the way out (docs/style.md rule 9): a malformed row fails here, by name.
+const resultSummarySchema = z.object({
+  status: z.enum(["success", "failed", "escalation"]),
+  artifactIds: z.record(z.string(), z.string()),
+  failedStep: z.string().nullable(),
+  reason: z.string().nullable(),
+  provenance: z.array(z.object({ artifactId: z.string().nullable(), feedback: z.string() })),
+  escalation: z.object({ artifactId: z.string(), feedback: z.string() }).nullable(),
+}) satisfies z.ZodType<RunResultSummary>;
+
+const contextValuesSchema = z.record(z.string(), z.union([z.boolean(), z.number(), z.string()]));
+const payloadSchema = z.record(z.string(), z.unknown());
+
+function parseColumn<T>(schema: z.ZodType<T>, value: unknown, column: string, id: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new Error(`Stored ${column} of ${id} is malformed: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+}
+
+/** A model call is an action_call step whose called policy is the model (a tool call names the tool). */
+function isModelCall(entry: { type: string; payload: unknown }): boolean {
+  return entry.type === "action_call" && (entry.payload as { policy?: unknown } | null)?.policy === "model";
+}
+
+async function readLedger(db: Db, runId: string): Promise<RunLedger> {
+  const [newestFirst, byType] = await Promise.all([
+    db.ledgerEntry.findMany({ where: { runId }, orderBy: { seq: "desc" }, take: LEDGER_ENTRY_LIMIT, select: ledgerEntrySelect }),
+    db.ledgerEntry.groupBy({ by: ["type"], where: { runId }, _count: { _all: true }, orderBy: { type: "asc" } }),
+  ]);
+  const entries = newestFirst.reverse().map((row) => ({ ...row, payload: parseColumn(payloadSchema, row.payload, "LedgerEntry.payload", `${runId}#${row.seq}`) }));
+  const countByType = Object.fromEntries(byType.map((group) => [group.type, group._count._all]));
+  const total = byType.reduce((sum, group) => sum + group._count._all, 0);
+
+  // Calls among the omitted entries are counted from their payloads, read only when some were left off.
+  const oldestShown = entries[0]?.seq;
+  const olderCalls =
+    total > entries.length && oldestShown !== undefined
+      ? await db.ledgerEntry.findMany({ where: { runId, type: "action_call", seq: { lt: oldestShown } }, select: { type: true, payload: true } })
+      : [];
+  const modelCalls = [...entries, ...olderCalls].filter(isModelCall).length;
+
+  return { entries, total, omitted: Math.max(0, total - entries.length), summary: { countByType, modelCalls } };
+}
+
+/** Everything the run page shows about one run. Fails with NOT_FOUND for an unknown id. */
+export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDetail> {
+  const run = await db.run.findUnique({ where: { id: input.id }, select: runHeadSelect });
+  if (!run) throw notFound("Run", input.id);
+
+  const [attempts, escalations, ledger] = await Promise.all([
+    // attempt breaks ties between artifacts stored within the same millisecond.
+    db.artifact.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
+    db.escalation.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: escalationSelect }),
+    readLedger(db, run.id),
+  ]);
+
+  const { workflowVersion, contextValues, finalResult, ...head } = run;
+  return {
+    ...head,
+    workflow: workflowVersion
+      ? { id: workflowVersion.workflow.id, name: workflowVersion.workflow.name, version: workflowVersion.version }
+      : null,
+    contextValues: contextValues === null ? {} : parseColumn(contextValuesSchema, contextValues, "Run.contextValues", run.id),
+    finalResult: finalResult === null ? null : parseColumn(resultSummarySchema, finalResult, "Run.finalResult", run.id),
+    attempts,
+    escalations,
+    ledger,
+  };
+}
