@@ -30,14 +30,19 @@ test("a first start lists the bundled examples, then a run created through the A
     await expect(page.getByTestId("runs-empty")).toBeVisible();
   });
 
-  const workflowName = `E2E workflow ${Date.now()}`;
+  const workflowName = `e2e-workflow-${Date.now()}`;
   const specification = "Write a function that adds two numbers.";
 
   await test.step("create a workflow and a run over HTTP", async () => {
+    // A small runnable workflow: a code step (in the sandbox) sets the flag the transition waits for.
     const workflow = await mutate(request, "workflow.create", {
-      name: workflowName,
-      description: "Created by the end-to-end test",
-      definition: { steps: [] },
+      definition: {
+        name: workflowName,
+        description: "Created by the end-to-end test",
+        context: { checked: false },
+        state_machine: { states: ["start", "done"], initial_state: "start", final_states: ["done"], transitions: [{ from: "start", to: "done", condition: "checked" }] },
+        steps: [{ name: "check", type: "code", in_state: "start", code: "context.checked = true" }],
+      },
     });
     expect(workflow.response.status()).toBe(200);
     const workflowId = workflow.body.result?.data.json.id ?? "";
@@ -47,7 +52,7 @@ test("a first start lists the bundled examples, then a run created through the A
     expect(run.body.result?.data.json.id).toEqual(expect.any(String));
   });
 
-  await test.step("the overview lists the workflow and the queued run", async () => {
+  await test.step("the overview lists the workflow and the run, which the embedded worker executes", async () => {
     await page.reload();
     await expect(page.getByTestId("empty-state")).toHaveCount(0);
     await expect(page.getByTestId("workflow-row").filter({ hasText: workflowName })).toContainText("1 run");
@@ -57,7 +62,10 @@ test("a first start lists the bundled examples, then a run created through the A
     await expect(runRow).toContainText(specification);
     await expect(runRow).toContainText("just now");
     const status = runRow.getByTestId("run-status");
-    await expect(status).toHaveText("queued");
+    await expect(async () => {
+      await page.reload();
+      await expect(status).toHaveText("succeeded", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     // Tailwind's classes made it into the CSS: the badge has a background colour.
     const background = await status.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(background).not.toBe("rgba(0, 0, 0, 0)");

@@ -9,6 +9,14 @@ import { main } from "./main";
 import { runNext } from "./next-process";
 import { USAGE } from "./usage";
 
+const WORKER_DEFAULTS = {
+  DUALSTATE_EMBEDDED_WORKER: "true",
+  DUALSTATE_WORKER_CONCURRENCY: 2,
+  DUALSTATE_LEASE_SECONDS: 30,
+  DUALSTATE_ESCALATION_TIMEOUT_HOURS: 72,
+  DUALSTATE_SQLITE_SYNCHRONOUS: "FULL",
+};
+
 // No test here may build or start Next.js, or touch the real .next folder: if option parsing
 // ever regressed, serve() would get this far.
 vi.mock("./next-process", () => ({ runNext: vi.fn(async () => 0) }));
@@ -240,13 +248,14 @@ describe("dualstate configuration and unexpected errors", () => {
 
 describe("parseEnv (server/env.ts)", () => {
   it("defaults DATABASE_URL to file:./data/dualstate.db and PORT to 3000", () => {
-    expect(parseEnv({})).toEqual({ DATABASE_URL: "file:./data/dualstate.db", PORT: 3000 });
+    expect(parseEnv({})).toEqual({ DATABASE_URL: "file:./data/dualstate.db", PORT: 3000, ...WORKER_DEFAULTS });
   });
 
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PORT: "", OPENAI_BASE_URL: "", OPENAI_API_KEY: "", OPENAI_MODEL: "" })).toEqual({
       DATABASE_URL: "file:./data/dualstate.db",
       PORT: 3000,
+      ...WORKER_DEFAULTS,
     });
   });
 
@@ -266,7 +275,19 @@ describe("parseEnv (server/env.ts)", () => {
       OPENAI_BASE_URL: "http://localhost:11434/v1",
       OPENAI_API_KEY: "sk-test",
       OPENAI_MODEL: "qwen2.5-coder:7b",
+      ...WORKER_DEFAULTS,
     });
+  });
+
+  it.each([
+    ["DUALSTATE_WORKER_CONCURRENCY", "0"],
+    ["DUALSTATE_WORKER_CONCURRENCY", "two"],
+    ["DUALSTATE_LEASE_SECONDS", "0.5"],
+    ["DUALSTATE_ESCALATION_TIMEOUT_HOURS", "-1"],
+    ["DUALSTATE_SQLITE_SYNCHRONOUS", "OFF"],
+    ["DUALSTATE_EMBEDDED_WORKER", "yes"],
+  ])("rejects %s=%s naming it", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
   });
 
   it.each(["abc", "0", "65536", "99999", "3.5", "-1"])("rejects PORT=%s naming PORT", (port) => {

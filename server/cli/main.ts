@@ -8,6 +8,8 @@ import { dbMigrate } from "./commands/db-migrate";
 import { exportCommand } from "./commands/export";
 import { guardCommand } from "./commands/guard";
 import { runCommand } from "./commands/run";
+import { runsCommand } from "./commands/runs";
+import { workerCommand } from "./commands/worker";
 import { serve } from "./commands/serve";
 import { validateCommand } from "./commands/validate";
 import { EXIT, processIo, type CliIo } from "./io";
@@ -52,6 +54,10 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
       return runCommand(rest, parseEnv(environment), io);
     case "export":
       return exportCommand(rest, parseEnv(environment), io);
+    case "worker":
+      return workerCommand(rest, parseEnv(environment), io);
+    case "runs":
+      return runsCommand(rest, parseEnv(environment), io);
     case "start":
     case "dev":
       return serve(command, rest, parseEnv(environment), io);

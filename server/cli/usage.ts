@@ -9,9 +9,14 @@ Commands:
         kinds: syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of
         VALUE is JSON when it parses as JSON, else text; @FILE reads it from a file
   validate <file>                   Check a workflow document (YAML or JSON); print one line per problem
-  run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE] [--json]
+  run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE] [--json] [--detach]
                                     Store the workflow as a version and run it; exit 0 success,
-                                    3 failed, 4 escalation, 2 bad input
+                                    3 failed, 4 escalation, 2 bad input; --detach queues the run
+                                    for the workers and prints its id
+  worker [--concurrency N]          Execute queued runs (any number of workers may share a database);
+                                    SIGTERM drains and stops
+  runs list [--json] [--limit N]    Recent runs with their head: status, epoch, lease
+  runs show <id> [--json]           One run: head, result, ledger summary, attempts
   export <workflow name> [--version N]
                                     Print a stored workflow definition as YAML
   cassette export <runId> [--output FILE]
@@ -25,4 +30,6 @@ Configuration comes from the environment (see .env.example):
   DATABASE_URL     file:PATH for SQLite (default file:./data/dualstate.db) or postgresql://...
   PORT             Port of the dashboard (default 3000)
   OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL   The OpenAI-compatible endpoint for generators
+  DUALSTATE_EMBEDDED_WORKER (true), DUALSTATE_WORKER_CONCURRENCY (2), DUALSTATE_LEASE_SECONDS (30),
+  DUALSTATE_ESCALATION_TIMEOUT_HOURS (72), DUALSTATE_SQLITE_SYNCHRONOUS (FULL)   Workers and durability
 `;

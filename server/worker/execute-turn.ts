@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { isEngineError, runMachine, type MachineResult, type WorkflowResult } from "../engine";
+import { isEngineError, runMachine, type MachineResult, type WorkflowMachine, type WorkflowResult } from "../engine";
 import { GeneratorSpecError } from "../generators/generator-spec";
 import { GuardSpecError } from "../guards/guard-spec";
 import { derivedId, type SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { TurnJournal, type CrashPoint } from "../persistence/run-store/turn-journal";
-import { LeaseLostError, type ClaimedTurn } from "../persistence/run-store/types";
+import { LeaseLostError, type ClaimedTurn, type TurnSnapshot } from "../persistence/run-store/types";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
 import { backoffMs } from "./backoff";
@@ -19,6 +19,11 @@ export interface TurnOptions {
   readonly compile: Omit<CompileContext, "generatorOverride" | "contextValues">;
   readonly crashAt?: (point: CrashPoint) => void;
   readonly log?: (line: string) => void;
+  /**
+   * Builds the machine a run executes; by default its stored definition compiled with `compile`.
+   * Benchmarks and tests pass machines with in-process generators here.
+   */
+  readonly machineFor?: (definition: WorkflowDefinition, snapshot: TurnSnapshot) => WorkflowMachine;
 }
 
 export type TurnOutcome = "succeeded" | "failed" | "suspended" | "cancelled" | "deferred" | "lost";
@@ -60,7 +65,9 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
     const definition = snapshot.definition as WorkflowDefinition;
     let result: MachineResult;
     try {
-      const machine = compileWorkflow(definition, { ...options.compile, generatorOverride: snapshot.generatorOverride, contextValues: snapshot.contextValues });
+      const machine = options.machineFor
+        ? options.machineFor(definition, snapshot)
+        : compileWorkflow(definition, { ...options.compile, generatorOverride: snapshot.generatorOverride, contextValues: snapshot.contextValues });
       result = await runMachine(machine, {
         specification: snapshot.specification,
         constraints: definition.constraints,

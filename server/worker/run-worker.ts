@@ -14,6 +14,8 @@ export interface WorkerOptions extends TurnOptions {
   readonly pollMs?: number;
   readonly watchdogIntervalMs?: number;
   readonly onTurn?: (turn: ClaimedTurn, outcome: TurnOutcome) => void;
+  /** Claim only this run's messages (`dualstate run` executing its own run in the foreground). */
+  readonly onlyRunId?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,7 +67,7 @@ export class RunWorker {
     while (!this.#stopping) {
       let turn: ClaimedTurn | null;
       try {
-        turn = await this.store.claim(this.workerId, this.options.leaseMs);
+        turn = await this.store.claim(this.workerId, this.options.leaseMs, new Date(), this.options.onlyRunId);
         failures = 0;
       } catch (error) {
         // The database is away (a restart): keep trying, slower each time.

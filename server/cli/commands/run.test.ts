@@ -83,7 +83,7 @@ describe("dualstate run: bad input exits 2 and stores nothing", () => {
     [[TDD, "--cassette", TDD_CASSETTE], "dualstate run: --cassette needs --generator replay"],
     [[TDD, "--generator", "replay"], "dualstate run: --generator replay needs --cassette FILE"],
     [[TDD, "--generator", "openai"], 'dualstate run: --generator: "openai" is not supported'],
-    [[TDD, "--generator", "replay", "--cassette", join(folder, "none.json")], "dualstate run: steps[0].generator.cassette: "],
+    [[TDD, "--generator", "replay", "--cassette", join(folder, "none.json")], `dualstate run: cannot read ${join(folder, "none.json")}: no such file`],
     [[TDD, "--var", "should_restart"], 'dualstate run: --var "should_restart": expected NAME=VALUE'],
     [[TDD, "--var", "nope=1"], 'dualstate run: --var nope: not a context variable of workflow "tdd-lru-cache" (declared: should_restart)'],
     [[() => noSpec, "--generator", "replay", "--cassette", TDD_CASSETTE], 'dualstate run: no specification: pass --spec TEXT (workflow "tdd-lru-cache" declares no specification)'],

@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
-import { runMachine, type ContextValue, type MachineResult } from "../../engine";
+import type { ContextValue } from "../../engine";
 import { GeneratorSpecError } from "../../generators/generator-spec";
 import { GuardSpecError } from "../../guards/guard-spec";
 import { createDb } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
-import { PrismaRunRepository } from "../../persistence/prisma-run-repository";
+import { buildRunReport, type RunReport } from "../../services/runs/run-report";
+import { enqueueRun } from "../../services/runs/enqueue-run";
+import { startWorker } from "../../worker/worker-from-env";
 import { saveWorkflowDefinition } from "../../services/workflows/save-definition";
-import { compileWorkflow, type CompileContext } from "../../workflows/compile";
+import { compileWorkflow } from "../../workflows/compile";
 import { validateWorkflowDocument, type WorkflowDefinition } from "../../workflows/definition";
 import { formatProblem } from "../../workflows/document";
 import type { CliIo } from "../io";
@@ -23,26 +25,10 @@ const RUN_OPTIONS = {
   generator: { type: "string" },
   cassette: { type: "string" },
   json: { type: "boolean" },
+  detach: { type: "boolean" },
 } as const;
 
-export interface RunAttempt {
-  step: string;
-  attempt: number;
-  passed: boolean;
-  fatal: boolean;
-  feedback: string;
-}
-
-/** What `dualstate run --json` prints: one object. */
-export interface RunReport {
-  runId: string;
-  status: MachineResult["status"];
-  finalState: string;
-  artifacts: Record<string, string>;
-  failedStep: string | null;
-  escalation: { step: string; feedback: string; artifactId: string } | null;
-  attempts: RunAttempt[];
-}
+export type { RunReport } from "../../services/runs/run-report";
 
 /** A bad command line or document: reported on stderr, exit 2, nothing stored. */
 class BadInput extends Error {}
@@ -79,38 +65,42 @@ function readDocument(file: string): string {
   }
 }
 
-function attemptsOf(ledger: readonly { type: string; payload: Readonly<Record<string, unknown>> }[]): RunAttempt[] {
-  return ledger
-    .filter((entry) => entry.type === "guard.completed")
-    .map(({ payload }) => ({
-      step: String(payload.step),
-      attempt: Number(payload.attempt),
-      passed: payload.passed === true,
-      fatal: payload.fatal === true,
-      feedback: typeof payload.feedback === "string" ? payload.feedback : "",
-    }));
-}
-
-function humanSummary(report: RunReport, workflow: string, version: number, reason: string | undefined): string {
-  const lines = [`Run ${report.runId} of ${workflow} v${version}: ${report.status} in state "${report.finalState}" (${report.attempts.length} guarded attempt${report.attempts.length === 1 ? "" : "s"})`];
+function humanSummary(report: RunReport, workflow: string, version: number): string {
+  const status = report.status === "escalation" ? "escalation (waiting for a decision)" : report.status;
+  const lines = [`Run ${report.runId} of ${workflow} v${version}: ${status} in state "${report.finalState ?? "?"}" (${report.attempts.length} guarded attempt${report.attempts.length === 1 ? "" : "s"})`];
   for (const attempt of report.attempts) {
     const verdict = attempt.passed ? "passed" : attempt.fatal ? "FATAL" : "failed";
     const oneLine = attempt.feedback.replace(/\s+/g, " ").trim();
     const feedback = oneLine ? `: ${oneLine.length > 160 ? `${oneLine.slice(0, 157)}...` : oneLine}` : "";
     lines.push(`  ${attempt.step} attempt ${attempt.attempt}: ${verdict}${feedback}`);
   }
-  if (report.status === "failed") lines.push(`Failed at ${report.failedStep}${reason ? `: ${reason}` : ""}`);
+  if (report.status === "failed" || report.status === "cancelled") lines.push(`Failed at ${report.failedStep}${report.reason ? `: ${report.reason}` : ""}`);
   if (report.escalation) lines.push(`Escalated at ${report.escalation.step} (artifact ${report.escalation.artifactId}): ${report.escalation.feedback}`);
   const guards = Object.keys(report.artifacts);
   if (guards.length > 0) lines.push(`Artifacts: ${guards.join(", ")}`);
   return lines.join("\n");
 }
 
+/** Runs this process's own worker for one run until the run ends or waits for a person. */
+function executeInForeground(env: Env, runId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const started = startWorker(env, {
+      onlyRunId: runId,
+      concurrency: 1,
+      onTurn: (turn, outcome) => {
+        if (turn.runId !== runId || outcome === "deferred" || outcome === "lost") return;
+        void started.stop(0).then(resolve);
+      },
+    });
+  });
+}
+
 /**
- * `dualstate run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE] [--json]`:
- * validates the document, stores it as a workflow version, and runs it in the configured
- * database like any other run (pinned to that version). Exit 0 success, 3 failed, 4 escalation,
- * 2 bad input (nothing is stored then).
+ * `dualstate run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE] [--json] [--detach]`:
+ * validates the document, stores it as a workflow version, and queues a run of it (pinned to
+ * that version) like any other run. With --detach it prints the run id and leaves the run to the
+ * workers; otherwise it executes the run with a worker of its own until the run ends or waits for
+ * a person. Exit 0 success, 3 failed, 4 escalation (waiting), 2 bad input (nothing is stored then).
  */
 export async function runCommand(args: string[], env: Env, io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(args, RUN_OPTIONS, "run");
@@ -121,7 +111,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
   let definition: WorkflowDefinition;
   let specification: string;
   let overrides: Record<string, ContextValue>;
-  let machine: ReturnType<typeof compileWorkflow>;
+  let cassette: Record<string, unknown> | undefined;
   try {
     if (values.generator !== undefined && values.generator !== "replay") throw new BadInput(`--generator: "${values.generator}" is not supported (only replay; the document's generators run otherwise)`);
     if (values.cassette !== undefined && values.generator !== "replay") throw new BadInput("--cassette needs --generator replay");
@@ -138,12 +128,13 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
     specification = spec;
     overrides = parseVars(values.var ?? [], definition);
 
-    const context: CompileContext = {
+    cassette = values.generator === "replay" ? readCassette(values.cassette as string) : undefined;
+    // Compiling checks what validation cannot (a generator without a model, for one) before anything is stored.
+    compileWorkflow(definition, {
       endpoint: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL },
-      generatorOverride: values.generator === "replay" ? { kind: "replay", cassette: values.cassette } : undefined,
+      generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
       contextValues: overrides,
-    };
-    machine = compileWorkflow(definition, context);
+    });
   } catch (error) {
     if (error instanceof BadInput || error instanceof GeneratorSpecError || error instanceof GuardSpecError) {
       io.err(`dualstate run: ${error.message}`);
@@ -156,37 +147,36 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
   const db = createDb(env.DATABASE_URL);
   try {
     const saved = await saveWorkflowDefinition(db, definition);
-    const repository = new PrismaRunRepository(db);
-    const run = await repository.create({ specification, workflowVersionId: saved.versionId });
-    let result: MachineResult;
-    try {
-      result = await runMachine(machine, {
-        specification,
-        constraints: definition.constraints,
-        dag: repository.dag(run.id),
-        observer: repository.observer(run.id),
-        calls: repository.calls(run.id),
-        contextOverrides: overrides,
-      });
-    } catch (error) {
-      // A crash must not leave the run "running" forever: it ends failed, with the reason.
-      const reason = `The run stopped on an internal error: ${error instanceof Error ? error.message : String(error)}`;
-      await repository.observer(run.id).record({ type: "run.finished", result: { status: "failed", artifacts: {}, failedStep: run.currentStep ?? "(run)", reason, provenance: [] } });
-      throw error;
+    const { id: runId } = await enqueueRun(db, {
+      workflowVersionId: saved.versionId,
+      specification,
+      contextValues: overrides,
+      generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
+    });
+    if (values.detach) {
+      io.out(values.json ? JSON.stringify({ runId, status: "queued" }) : runId);
+      return RUN_EXIT.success;
     }
-    const report: RunReport = {
-      runId: run.id,
-      status: result.status,
-      finalState: result.finalState,
-      artifacts: Object.fromEntries(Object.entries(result.artifacts).map(([guardId, artifact]) => [guardId, artifact.content])),
-      failedStep: result.status === "success" ? null : result.failedStep,
-      escalation: result.status === "escalation" ? { step: result.failedStep, feedback: result.escalationFeedback, artifactId: result.escalationArtifact.id } : null,
-      attempts: attemptsOf(await repository.ledger(run.id)),
-    };
-    if (values.json) io.out(JSON.stringify(report));
-    else io.out(humanSummary(report, definition.name, saved.version, result.status === "failed" ? result.reason : undefined));
-    return RUN_EXIT[result.status];
+    await executeInForeground(env, runId);
+    const report = await buildRunReport(db, runId);
+    // The --json object has exactly the fields issue 5 promised; the reason is in the summary line.
+    const { reason: _reason, ...json } = report;
+    io.out(values.json ? JSON.stringify(json) : humanSummary(report, definition.name, saved.version));
+    return report.status === "success" ? RUN_EXIT.success : report.status === "escalation" ? RUN_EXIT.escalation : RUN_EXIT.failed;
   } finally {
     await db.$disconnect();
+  }
+}
+
+/** The cassette file's JSON, carried inline by the run so any worker can replay it. */
+function readCassette(file: string): Record<string, unknown> {
+  const text = readDocument(file);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new BadInput(`--cassette ${file}: must hold a JSON object`);
+    return parsed as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof BadInput) throw error;
+    throw new BadInput(`--cassette ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
 }

@@ -31,7 +31,10 @@ describe("dualstate validate", () => {
     const { code, out, err } = await cli(file);
     expect(code).toBe(1);
     expect(out).toBe("");
-    expect(err.split("\n")).toEqual(["steps[0].colour (line 7, column 49): unknown key"]);
+    expect(err.split("\n")).toEqual([
+      "steps[0].colour (line 7, column 49): unknown key",
+      'steps[0].in_state (line 7, column 26): "c" is not a declared state (state_machine.states)',
+    ]);
   });
 
   it("reports syntax errors with line and column", async () => {
