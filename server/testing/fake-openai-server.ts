@@ -38,6 +38,11 @@ export interface FakeOpenAiServer {
   readonly count: number;
   /** Replies are served in order; the last one repeats. */
   setReplies(replies: readonly FakeReply[]): void;
+  /**
+   * Answers by what is asked instead of in order: `respond` sees each request body. For callers
+   * that may ask the same thing twice (a crashed worker's successor repeating an unrecorded call).
+   */
+  setResponder(respond: (body: Record<string, unknown>) => FakeReply): void;
   close(): Promise<void>;
 }
 
@@ -153,6 +158,7 @@ async function serve(response: ServerResponse, body: Record<string, unknown>, re
 export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[] = ["{}"]): Promise<FakeOpenAiServer> {
   let replies = [...initialReplies];
   let served = 0;
+  let responder: ((body: Record<string, unknown>) => FakeReply) | undefined;
   const requests: Record<string, unknown>[] = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -162,7 +168,7 @@ export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[]
     }
     const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
     requests.push(body);
-    await serve(response, body, replies[Math.min(served++, replies.length - 1)] ?? "");
+    await serve(response, body, responder ? responder(body) : (replies[Math.min(served++, replies.length - 1)] ?? ""));
   };
 
   const server: Server = createServer((request, response) => {
@@ -182,6 +188,10 @@ export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[]
     setReplies(next) {
       replies = [...next];
       served = 0;
+      responder = undefined;
+    },
+    setResponder(respond) {
+      responder = respond;
     },
     close: () =>
       new Promise((resolve) => {
