@@ -3,26 +3,8 @@ import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../persi
 import { SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
-import { validateWorkflowDocument } from "../workflows/definition";
+import { CHEAP_CASSETTE as CASSETTE, cheapWorkflow } from "./testing/cheap-workflow";
 import { spawnWorker, type SpawnedWorker } from "./testing/spawn-worker";
-
-// Two cheap steps (JSON schema guards) so the test measures the protocol, not the guards: the
-// second step fails once and passes with feedback, the second depending on the first.
-const WORKFLOW = `
-name: many-runs
-specification: Produce two JSON objects
-state_machine:
-  states: [a, b, done]
-  initial_state: a
-  final_states: [done]
-  transitions:
-    - { from: a, to: b, condition: g_a }
-    - { from: b, to: done, condition: g_b }
-steps:
-  - { name: first, in_state: a, guard_id: g_a, prompt: "Say a", guards: [{ kind: json_schema, schema: { type: object, required: [a] } }] }
-  - { name: second, in_state: b, guard_id: g_b, prompt: "Say b", guard_artifact_deps: [g_a], guards: [{ kind: json_schema, schema: { type: object, required: [b] } }] }
-`;
-const CASSETTE = { format: "dualstate-cassette/1", steps: { first: ['{"a": 1}'], second: ['{"x": 1}', '{"b": 2}'] } };
 
 const setups = [
   { provider: "sqlite" as const, processes: 2, runs: 500, enabled: true },
@@ -46,9 +28,7 @@ describe.each(setups)("$processes worker processes on $provider, $runs runs", ({
   });
 
   it("every run finishes exactly once, no turn runs twice, none is stuck, every worker takes part", async () => {
-    const validated = validateWorkflowDocument(WORKFLOW, "many-runs.yaml");
-    if (!validated.ok) throw new Error(JSON.stringify(validated.problems));
-    const { versionId } = await saveWorkflowDefinition(database.db, validated.definition);
+    const { versionId } = await saveWorkflowDefinition(database.db, cheapWorkflow());
     for (let i = 0; i < runs; i++) {
       await store.enqueueRun({ workflowVersionId: versionId, specification: `run ${i}`, generatorOverride: { kind: "replay", cassette: CASSETTE } });
     }

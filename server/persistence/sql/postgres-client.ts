@@ -51,16 +51,24 @@ export function createPostgresClient(connectionString: string, options: Postgres
     dialect: postgresDialect,
     async transaction(work) {
       const connection = await pool.connect();
+      // A checked-out client whose server goes away emits "error"; unheard, that ends the
+      // process. The statement in flight rejects with the same error, which is what we report.
+      const ignore = () => {};
+      connection.on("error", ignore);
+      let failed = false;
       try {
         await connection.query("BEGIN");
         const result = await work(executorOf(connection));
         await connection.query("COMMIT");
         return result;
       } catch (error) {
+        failed = true;
         await connection.query("ROLLBACK").catch(() => {});
         throw error;
       } finally {
-        connection.release();
+        connection.off("error", ignore);
+        // After a failure the connection may be dead (a restarted server): never reuse it.
+        connection.release(failed);
       }
     },
     async close() {
