@@ -86,11 +86,12 @@ export class SqlRunStore {
    * same statement or transaction moves the run's head to dispatched with a new epoch and turn.
    * A cancel message is claimable even while another turn holds the run: it takes the run over.
    */
-  async claim(workerId: string, leaseMs: number, now = new Date()): Promise<ClaimedTurn | null> {
+  async claim(workerId: string, leaseMs: number, now = new Date(), onlyRunId?: string): Promise<ClaimedTurn | null> {
     const ts = this.d.timestamp(now);
     const leaseUntil = this.d.timestamp(new Date(now.getTime() + leaseMs));
     const turnId = randomUUID();
-    const due = `m."status" IN ('pending','deferred') AND m."nextRetryAt" <= ? AND r."status" NOT IN ${TERMINAL} AND (r."status" IN ('queued','suspended') OR m."kind" = 'cancel')`;
+    const due = `m."status" IN ('pending','deferred') AND m."nextRetryAt" <= ? AND r."status" NOT IN ${TERMINAL} AND (r."status" IN ('queued','suspended') OR m."kind" = 'cancel')${onlyRunId === undefined ? "" : ` AND m."runId" = ?`}`;
+    const dueParams: SqlValue[] = onlyRunId === undefined ? [ts] : [ts, onlyRunId];
     type Row = { id: string; runId: string; kind: InboxKind; payload: unknown; retryCount: number; deferReason: string | null; epoch: number };
     if (this.d.provider === "postgres") {
       const rows = await this.sql.query<Row>(
@@ -105,7 +106,7 @@ export class SqlRunStore {
            FROM next, head WHERE m."id" = next."id" RETURNING m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", m."epoch"
          )
          SELECT * FROM claimed`,
-        [ts, turnId, workerId, leaseUntil, ts, workerId, ts],
+        [...dueParams, turnId, workerId, leaseUntil, ts, workerId, ts],
       );
       const row = rows[0];
       return row ? { runId: row.runId, epoch: row.epoch, turnId, messageId: row.id, kind: row.kind, payload: this.d.readJson(row.payload) as Record<string, unknown>, retryCount: row.retryCount, deferReason: row.deferReason, workerId } : null;
@@ -114,7 +115,7 @@ export class SqlRunStore {
       const [row] = await tx.query<Row>(
         `SELECT m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", r."epoch" FROM "InboxMessage" m JOIN "Run" r ON r."id" = m."runId"
          WHERE ${due} ORDER BY m."nextRetryAt", m."createdAt" LIMIT 1`,
-        [ts],
+        dueParams,
       );
       if (!row) return null;
       const epoch = row.epoch + 1;
