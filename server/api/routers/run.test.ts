@@ -73,5 +73,47 @@ for (const { provider, enabled } of TEST_DATABASES) {
         message: expect.stringContaining("specification"),
       });
     });
+
+    it("pins a chosen version, checks variables against the definition, and carries the bundled cassette for replay", async () => {
+      const workflow = await caller.workflow.create({ definition: { ...minimalWorkflowDefinition("tdd-lru-cache"), context: { retries: 1 } } });
+      await expect(caller.run.create({ workflowId: workflow.id, specification: "x", variables: { nope: 1 } })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: 'variables.nope: not a context variable of "tdd-lru-cache" (declared: retries)',
+      });
+      await expect(caller.run.create({ workflowId: workflow.id, specification: "x", variables: { retries: "two" } })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "variables.retries: must be a number, like its default",
+      });
+      await expect(caller.run.create({ workflowId: workflow.id, specification: "x", version: 7 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+      const { id, version } = await caller.run.create({ workflowId: workflow.id, specification: "x", version: 1, variables: { retries: 3 }, generator: "replay" });
+      expect(version).toBe(1);
+      const run = await database.db.run.findUniqueOrThrow({ where: { id }, select: { contextValues: true, generatorOverride: true } });
+      expect(run.contextValues).toEqual({ retries: 3 });
+      expect(run.generatorOverride).toMatchObject({ kind: "replay", cassette: { format: "dualstate-cassette/1" } });
+      const inbox = await database.db.inboxMessage.findMany({ where: { runId: id } });
+      expect(inbox.map((message) => [message.kind, message.status])).toEqual([["start", "pending"]]);
+    });
+
+    it("refuses replay for a workflow without a bundled cassette, naming the field", async () => {
+      const workflow = await caller.workflow.create({ definition: minimalWorkflowDefinition("no-cassette-here") });
+      await expect(caller.run.create({ workflowId: workflow.id, specification: "x", generator: "replay" })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringContaining("generator: workflow \"no-cassette-here\" has no bundled replay cassette"),
+      });
+    });
+
+    it("cancel queues a cancel message; an ended run cannot be cancelled; an unknown one is NOT_FOUND", async () => {
+      const workflow = await caller.workflow.create({ definition: minimalWorkflowDefinition("Cancellable") });
+      const { id } = await caller.run.create({ workflowId: workflow.id, specification: "x" });
+      expect(await caller.run.cancel({ id, reason: "not needed" })).toEqual({ id, status: "cancelling" });
+      const inbox = await database.db.inboxMessage.findMany({ where: { runId: id }, orderBy: { createdAt: "asc" } });
+      expect(inbox.map((message) => message.kind)).toEqual(["start", "cancel"]);
+      expect(inbox[1]?.payload).toEqual({ reason: "not needed" });
+
+      await database.db.run.update({ where: { id }, data: { status: "succeeded" } });
+      await expect(caller.run.cancel({ id })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("already ended (succeeded)") });
+      await expect(caller.run.cancel({ id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    });
   });
 }

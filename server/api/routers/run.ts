@@ -1,11 +1,13 @@
+import { cancelRun } from "@/server/services/runs/cancel-run";
 import { createRun } from "@/server/services/runs/create-run";
 import { getRunDetail } from "@/server/services/runs/get-run-detail";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
-import { createRunInput, getRunInput, listRecentRunsInput } from "../schemas/run";
+import { cancelRunInput, createRunInput, getRunInput, listRecentRunsInput } from "../schemas/run";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 export const runRouter = createTRPCRouter({
   listRecent: publicProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
   get: publicProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
   create: publicProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
+  cancel: publicProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
 });

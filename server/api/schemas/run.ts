@@ -25,3 +25,8 @@ export const createRunInput = z.object({
   variables: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).optional(),
   generator: z.enum(["configured", "replay"]).optional(),
 });
+
+export const cancelRunInput = z.object({
+  id: z.string().trim().min(1, "must not be empty"),
+  reason: z.string().max(2000, "must be at most 2000 characters").optional(),
+});
