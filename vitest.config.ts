@@ -17,8 +17,9 @@ export default defineConfig({
         test: { ...shared, name: "unit", sequence: { groupOrder: 0 }, include: ["**/*.test.ts"], exclude: ["node_modules/**", ".next/**", "e2e/**", "**/*.exclusive.test.ts"] },
       },
       {
-        // Tests that disturb shared infrastructure (restarting the PostgreSQL server) run alone,
-        // after every other test file has finished.
+        // Tests that time worker processes against leases, or disturb shared infrastructure
+        // (restarting the PostgreSQL server), run one file at a time after every other file:
+        // the rest of the suite's load would make leases expire and a restart would break it.
         extends: true,
         test: { ...shared, name: "exclusive", include: ["**/*.exclusive.test.ts"], exclude: ["node_modules/**"], fileParallelism: false, sequence: { groupOrder: 1 } },
       },

@@ -85,13 +85,30 @@ test("a replayed run whose code shells out waits on a person with the security g
 
   await startReplayRun(page, "sandbox-escalation");
 
-  // A run waiting on a person is "suspended" under the durable worker; "escalated" is accepted too.
-  await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText(/^(suspended|escalated)$/, { timeout: RUN_TIMEOUT });
+  // Waiting on a person holds no worker: the run is suspended until a decision or its deadline.
+  await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("suspended", { timeout: RUN_TIMEOUT });
   const escalation = page.getByTestId("escalation");
   await expect(escalation).toHaveCount(1);
   await expect(escalation).toHaveAttribute("data-status", "pending");
   await expect(escalation.getByTestId("escalation-feedback")).toContainText("os.system");
   await expect(page.getByTestId("attempt").filter({ has: page.getByTestId("attempt-verdict").getByText("FATAL", { exact: true }) })).toHaveCount(1);
+
+  expect(browserErrors).toEqual([]);
+});
+
+test("the other two examples keep their promises from the dashboard: prime-validator exhausts its retries, agent-loop succeeds", async ({ page }) => {
+  test.setTimeout(2 * RUN_TIMEOUT + 60_000);
+  const browserErrors = collectBrowserErrors(page);
+
+  await startReplayRun(page, "prime-validator");
+  await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("failed", { timeout: RUN_TIMEOUT });
+  await expect(page.getByTestId("run-result")).toHaveAttribute("data-outcome", "failed");
+  await expect(page.getByTestId("run-result")).toContainText("retry budget exhausted");
+  await expect(page.getByTestId("attempt")).toHaveCount(3);
+
+  await startReplayRun(page, "agent-loop");
+  await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("succeeded", { timeout: RUN_TIMEOUT });
+  await expect(page.getByTestId("run-result")).toHaveAttribute("data-outcome", "success");
 
   expect(browserErrors).toEqual([]);
 });
