@@ -17,6 +17,12 @@
  * Then the guards: the median time of a syntax, a security and a sandboxed test verdict on a
  * 200-line artifact, for each language (scripts/bench/guard-verdicts.ts).
  *
+ * Then the durable engine (issue 6): BENCH_RUNS (default 1,000) runs of a two-step TDD workflow
+ * executed by RunWorker against SQLite (synchronous FULL and NORMAL) and PostgreSQL (when
+ * TEST_POSTGRES_URL is set): µs per transition next to the database's own durable commit, 1, 2
+ * and 4 workers, and decision → next state, against the issue's targets
+ * (scripts/bench/engine-durable.ts).
+ *
  * Prints the timings and the ratios; there are no assertions.
  */
 import { mkdtempSync, rmSync, statfsSync } from "node:fs";
@@ -27,6 +33,7 @@ import Database from "better-sqlite3";
 import { always, executeWorkflow, passed, silentObserver, type Generator, type Guard, type WorkflowStep } from "../server/engine";
 import { InMemoryArtifactDag } from "../server/engine/testing/in-memory-artifact-dag";
 import { createTestDatabase } from "../server/persistence/testing/test-database";
+import { benchEngineDurable } from "./bench/engine-durable";
 import { benchGuardVerdicts } from "./bench/guard-verdicts";
 
 const STEPS = 10;
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
   console.log(`  vs raw SQLite commit (FULL)         ${ratio(raw.FULL)}`);
   console.log(`\nA persisted transition writes several ledger events, each its own commit, so the real share is smaller still.`);
   await benchGuardVerdicts();
+  await benchEngineDurable();
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
