@@ -12,7 +12,7 @@ import { projectRoot } from "../project-root";
 import { diffSchemas } from "../schema/prisma-diff";
 import { PROVIDERS, renderProviderSchema, type DatabaseProvider } from "../schema/provider-schema";
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../testing/test-database";
-import { describePostgresSchema, describeSqliteSchema } from "../testing/introspect-schema";
+import { describePostgresSchema, describeSqliteSchema, listPartialIndexes } from "../testing/introspect-schema";
 import { migrationsFolder } from "./migration-files";
 
 const root = projectRoot();
@@ -60,5 +60,21 @@ describe("migrations match the models", () => {
     await client.query(ddl);
     await client.end();
     expect(await describePostgresSchema(migrated.url)).toEqual(await describePostgresSchema(fromModels.url));
+  });
+});
+
+describe("hand-written partial indexes", () => {
+  const opened: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const database of opened) await database.dispose();
+  });
+  const expected = [{ name: "InboxMessage_due_partial_idx", columns: ["nextRetryAt", "createdAt"] }];
+
+  it.each(PROVIDERS.filter((provider) => provider === "sqlite" || testPostgresUrl))("exist on %s after migrating, limited to claimable messages", async (provider) => {
+    const database = await createTestDatabase(provider, { migrate: true });
+    opened.push(database);
+    const indexes = await listPartialIndexes(provider, provider === "sqlite" ? database.url.slice("file:".length) : database.url);
+    expect(indexes.map((index) => index.name)).toEqual(expected.map((index) => index.name));
+    for (const index of indexes) expect(index.definition).toMatch(/WHERE .*status.*pending.*deferred/i);
   });
 });

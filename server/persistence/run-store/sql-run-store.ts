@@ -28,6 +28,15 @@ export type ResolutionOutcome =
   | { readonly ok: true; readonly runId: string }
   | { readonly ok: false; readonly status: string; readonly decidedBy: string | null };
 
+/**
+ * A time-ordered UUID (version 7 layout): rows inserted one after another land next to each other
+ * in the primary key's B-tree, so a commit dirties fewer pages than with random ids.
+ */
+export function timeOrderedId(now = Date.now()): string {
+  const hex = now.toString(16).padStart(12, "0") + randomUUID().replace(/-/g, "").slice(12);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** A stable id for what `key` names in the run: a regenerated attempt keeps its id. */
 export function derivedId(runId: string, key: string): string {
   const hex = createHash("sha256").update(`${runId}\u0000${key}`).digest("hex");
@@ -157,8 +166,10 @@ export class SqlRunStore {
    * run writes nothing at all. @throws LeaseLostError then.
    */
   async commit(turn: ClaimedTurn, batch: TurnBatch, now = new Date()): Promise<void> {
+    if (this.d.provider === "postgres") return this.#commitInOneStatement(turn, batch, now);
     await this.sql.transaction(async (tx) => {
-      const changed = await this.#updateHead(tx, turn, batch.head, now, batch.end !== undefined);
+      const update = this.#headUpdate(turn, batch.head, now, batch.end !== undefined);
+      const changed = await tx.execute(update.sql, update.params);
       if (changed !== 1) throw new LeaseLostError(turn.runId, turn.epoch);
       await this.#insertLedger(tx, turn.runId, turn.epoch, batch.ledger, now);
       for (const artifact of batch.artifacts) {
@@ -193,13 +204,13 @@ export class SqlRunStore {
     if (rows.length === 0) return;
     const ts = this.d.timestamp(now);
     const values: SqlValue[] = [];
-    for (const row of rows) values.push(randomUUID(), runId, row.seq, row.actor, row.type, this.d.json(row.payload), row.callKey, epoch, ts);
+    for (const row of rows) values.push(timeOrderedId(), runId, row.seq, row.actor, row.type, this.d.json(row.payload), row.callKey, epoch, ts);
     const tuples = rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
     await tx.execute(`INSERT INTO "LedgerEntry" ("id", "runId", "seq", "actor", "type", "payload", "callKey", "epoch", "createdAt") VALUES ${tuples}`, values);
   }
 
-  /** The compare-and-swap: 1 when this turn still holds the run, 0 when it lost it. */
-  async #updateHead(tx: SqlExecutor, turn: ClaimedTurn, head: HeadPatch, now: Date, release: boolean): Promise<number> {
+  /** The compare-and-swap: changes 1 row when this turn still holds the run, 0 when it lost it. */
+  #headUpdate(turn: ClaimedTurn, head: HeadPatch, now: Date, release: boolean): { sql: string; params: SqlValue[] } {
     const sets: string[] = [`"updatedAt" = ?`];
     const params: SqlValue[] = [this.d.timestamp(now)];
     const set = (column: string, value: SqlValue) => {
@@ -228,7 +239,75 @@ export class SqlRunStore {
     if (head.watchdogNote !== undefined) set("watchdogNote", head.watchdogNote);
     if (release) sets.push(`"activeTurnId" = NULL`, `"leaseOwner" = NULL`, `"leaseExpiresAt" = NULL`);
     params.push(turn.runId, turn.epoch, turn.turnId);
-    return tx.execute(`UPDATE "Run" SET ${sets.join(", ")} WHERE "id" = ? AND "epoch" = ? AND "activeTurnId" = ?`, params);
+    return { sql: `UPDATE "Run" SET ${sets.join(", ")} WHERE "id" = ? AND "epoch" = ? AND "activeTurnId" = ?`, params };
+  }
+
+  /**
+   * PostgreSQL: the whole batch as one statement, one round trip, its own transaction. Every
+   * insert selects FROM the head update, so when the compare-and-swap matches no row nothing at
+   * all is written. Foreign keys are checked at the end of the statement, so an attempt's
+   * dependencies and escalation may name the artifact inserted beside them.
+   */
+  async #commitInOneStatement(turn: ClaimedTurn, batch: TurnBatch, now: Date): Promise<void> {
+    const head = this.#headUpdate(turn, batch.head, now, batch.end !== undefined);
+    const ts = this.d.timestamp(now);
+    const expires = batch.escalationExpiresAt ? this.d.timestamp(batch.escalationExpiresAt) : null;
+    const terminal = batch.end !== undefined && batch.head.status !== undefined && ["succeeded", "failed", "escalated", "cancelled"].includes(batch.head.status);
+    const ledger = batch.ledger.map((row) => ({ id: timeOrderedId(), seq: row.seq, actor: row.actor, type: row.type, payload: row.payload, callKey: row.callKey }));
+    const artifacts = batch.artifacts.map(({ dependencyIds: _dependencyIds, ...artifact }) => artifact);
+    const dependencies = batch.artifacts.flatMap((artifact) => Object.entries(artifact.dependencyIds).map(([name, dependencyId]) => ({ artifactId: artifact.id, name, dependencyId })));
+    const escalations = batch.escalations.map((escalation) => ({ id: randomUUID(), ...escalation }));
+    const rows = await this.sql.query<{ changed: number }>(
+      `WITH head AS (${head.sql} RETURNING "id"),
+       ledger AS (
+         INSERT INTO "LedgerEntry" ("id", "runId", "seq", "actor", "type", "payload", "callKey", "epoch", "createdAt")
+         SELECT r."id", head."id", r."seq", r."actor", r."type", r."payload", r."callKey", ?::int, ?::timestamp(3)
+         FROM head, jsonb_to_recordset(?::jsonb) AS r("id" text, "seq" int, "actor" text, "type" text, "payload" jsonb, "callKey" text)
+         RETURNING 1),
+       artifacts AS (
+         INSERT INTO "Artifact" ("id", "runId", "stepName", "guardId", "attempt", "parentId", "content", "contentHash", "language", "passed", "fatal", "feedback", "createdAt")
+         SELECT a."id", head."id", a."stepName", a."guardId", a."attempt", a."parentId", a."content", a."contentHash", a."language", a."passed", a."fatal", a."feedback", ?::timestamp(3)
+         FROM head, jsonb_to_recordset(?::jsonb) AS a("id" text, "stepName" text, "guardId" text, "attempt" int, "parentId" text, "content" text, "contentHash" text, "language" text, "passed" boolean, "fatal" boolean, "feedback" text)
+         ON CONFLICT DO NOTHING RETURNING 1),
+       dependencies AS (
+         INSERT INTO "ArtifactDependency" ("artifactId", "name", "dependencyId")
+         SELECT d."artifactId", d."name", d."dependencyId" FROM head, jsonb_to_recordset(?::jsonb) AS d("artifactId" text, "name" text, "dependencyId" text)
+         ON CONFLICT DO NOTHING RETURNING 1),
+       escalations AS (
+         INSERT INTO "Escalation" ("id", "runId", "artifactId", "stepName", "guardId", "feedback", "status", "decisionKey", "expiresAt", "createdAt")
+         SELECT e."id", head."id", e."artifactId", e."stepName", e."guardId", e."feedback", 'pending', e."decisionKey", ?::timestamp(3), ?::timestamp(3)
+         FROM head, jsonb_to_recordset(?::jsonb) AS e("id" text, "artifactId" text, "stepName" text, "guardId" text, "feedback" text, "decisionKey" text)
+         RETURNING 1),
+       cancelled AS (
+         UPDATE "Escalation" SET "status" = 'cancelled', "decidedAt" = ?::timestamp(3)
+         WHERE ?::boolean AND "runId" IN (SELECT "id" FROM head) AND "status" = 'pending' RETURNING 1),
+       finished AS (
+         UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ?::timestamp(3)
+         WHERE "id" = ? AND EXISTS (SELECT 1 FROM head) RETURNING 1),
+       closed AS (
+         UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ?::timestamp(3)
+         WHERE ?::boolean AND "runId" IN (SELECT "id" FROM head) AND "status" IN ('pending', 'deferred') RETURNING 1)
+       SELECT count(*)::int AS "changed" FROM head`,
+      [
+        ...head.params,
+        turn.epoch,
+        ts,
+        JSON.stringify(ledger),
+        ts,
+        JSON.stringify(artifacts),
+        JSON.stringify(dependencies),
+        expires,
+        ts,
+        JSON.stringify(escalations),
+        ts,
+        batch.cancelEscalations === true,
+        ts,
+        batch.end?.messageId ?? null,
+        ts,
+        terminal,
+      ],
+    );
+    if (rows[0]?.changed !== 1) throw new LeaseLostError(turn.runId, turn.epoch);
   }
 
   /** Extends the turn's lease; false when the turn no longer holds the run. */

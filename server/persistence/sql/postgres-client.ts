@@ -23,13 +23,27 @@ function toPostgres(sql: string): string {
   return converted;
 }
 
+/**
+ * Each distinct statement is a named prepared statement, parsed and planned once per
+ * connection instead of on every call (the run engine sends the same few statements all day).
+ */
+const statementNames = new Map<string, string>();
+function prepared(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `dualstate_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: toPostgres(sql), values: params as SqlValue[] };
+}
+
 function executorOf(client: pg.Pool | pg.PoolClient): SqlExecutor {
   return {
     async query<T extends SqlRow>(sql: string, params: readonly SqlValue[] = []) {
-      return (await client.query<T>(toPostgres(sql), params as SqlValue[])).rows;
+      return (await client.query<T>(prepared(sql, params))).rows;
     },
     async execute(sql, params = []) {
-      return (await client.query(toPostgres(sql), params as SqlValue[])).rowCount ?? 0;
+      return (await client.query(prepared(sql, params))).rowCount ?? 0;
     },
   };
 }
