@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets several checkouts run their end-to-end tests on one machine at once.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
 

@@ -3,21 +3,39 @@
  * 1. the context every procedure receives;
  * 2. the error formatter (flattened zod errors, no stack traces, no internal messages);
  * 3. the one middleware that maps service errors to tRPC codes;
- * 4. the only base procedure routers may use.
+ * 4. the base procedures routers use: public, and one per role (viewer < reviewer < admin).
  */
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
 import type { Db } from "@/server/persistence/db";
 import { GENERIC_INTERNAL_ERROR_MESSAGE, toPublicTRPCError } from "./service-error-to-trpc";
 
-// 1. Context: the database, injected so tests and the RSC caller can pass their own.
-export interface TRPCContext {
-  db: Db;
+// 1. Context: the database, injected so tests and the RSC caller can pass their own, and the
+// signed-in person or API token holder making the request (null when anonymous).
+export const ROLES = ["viewer", "reviewer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Actor {
+  readonly id: string;
+  readonly email: string;
+  readonly role: Role;
+  /** How the request proved who it is: a browser session or a personal API token. */
+  readonly via: "session" | "token";
 }
 
-export function createTRPCContext(opts: { db: Db }): TRPCContext {
-  return { db: opts.db };
+export interface TRPCContext {
+  db: Db;
+  actor: Actor | null;
+}
+
+export function createTRPCContext(opts: { db: Db; actor?: Actor | null }): TRPCContext {
+  return { db: opts.db, actor: opts.actor ?? null };
+}
+
+/** Whether `role` may do what `required` may (viewer < reviewer < admin). */
+export function hasRole(role: Role, required: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(required);
 }
 
 // 2. Error formatter: one line per invalid field (e.g. "specification: must not be empty").
@@ -57,3 +75,18 @@ const mapServiceErrors = t.middleware(async ({ next }) => {
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapServiceErrors);
+
+/** Checked on the server for every call, whatever the UI shows: no session, no access. */
+function requireRole(required: Role) {
+  return t.middleware(({ ctx, next }) => {
+    if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first" });
+    if (!hasRole(ctx.actor.role, required)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${required} role; ${ctx.actor.email} is a ${ctx.actor.role}` });
+    }
+    return next({ ctx: { ...ctx, actor: ctx.actor } });
+  });
+}
+
+export const viewerProcedure = publicProcedure.use(requireRole("viewer"));
+export const reviewerProcedure = publicProcedure.use(requireRole("reviewer"));
+export const adminProcedure = publicProcedure.use(requireRole("admin"));

@@ -122,7 +122,9 @@ export class SqlRunStore {
     }
     return this.sql.transaction(async (tx) => {
       const [row] = await tx.query<Row>(
-        `SELECT m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", r."epoch" FROM "InboxMessage" m JOIN "Run" r ON r."id" = m."runId"
+        // SQLite's planner prefers the (status, …) index and then sorts every due message; the
+        // partial index of claimable messages is already in claim order.
+        `SELECT m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", r."epoch" FROM "InboxMessage" m INDEXED BY "InboxMessage_due_partial_idx" JOIN "Run" r ON r."id" = m."runId"
          WHERE ${due} ORDER BY m."nextRetryAt", m."createdAt" LIMIT 1`,
         dueParams,
       );
@@ -141,23 +143,32 @@ export class SqlRunStore {
     });
   }
 
-  /** The run, its pinned definition and its keyed ledger entries, for a turn to replay. */
+  /**
+   * The run, its pinned definition and its keyed ledger entries, for a turn to replay: one
+   * statement, the keyed entries aggregated into one JSON array.
+   */
   async loadTurn(runId: string): Promise<TurnSnapshot> {
-    const [run] = await this.sql.query<{ specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown }>(
-      `SELECT r."specification", r."contextValues", r."generatorOverride", v."definition" FROM "Run" r JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId" WHERE r."id" = ?`,
+    const keyedArray =
+      this.d.provider === "postgres"
+        ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(l."callKey", l."payload")), '[]'::jsonb) FROM "LedgerEntry" l WHERE l."runId" = r."id" AND l."callKey" IS NOT NULL)`
+        : `(SELECT COALESCE(json_group_array(json_array(l."callKey", json(l."payload"))), '[]') FROM "LedgerEntry" l WHERE l."runId" = r."id" AND l."callKey" IS NOT NULL)`;
+    const [run] = await this.sql.query<{ specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown }>(
+      `SELECT r."specification", r."contextValues", r."generatorOverride", v."definition",
+         (SELECT MAX(l."seq") FROM "LedgerEntry" l WHERE l."runId" = r."id") AS "lastSeq",
+         ${keyedArray} AS "keyed"
+       FROM "Run" r JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId" WHERE r."id" = ?`,
       [runId],
     );
     if (!run) throw new Error(`Run ${runId} has no workflow version to execute`);
-    const keyedRows = await this.sql.query<{ callKey: string; payload: unknown }>(`SELECT "callKey", "payload" FROM "LedgerEntry" WHERE "runId" = ? AND "callKey" IS NOT NULL`, [runId]);
-    const [last] = await this.sql.query<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "LedgerEntry" WHERE "runId" = ?`, [runId]);
+    const keyed = this.d.readJson(run.keyed) as [string, Record<string, unknown>][];
     return {
       runId,
       specification: run.specification,
       definition: this.d.readJson(run.definition),
       contextValues: (this.d.readJson(run.contextValues) as Record<string, boolean | number | string> | null) ?? {},
       generatorOverride: this.d.readJson(run.generatorOverride) ?? undefined,
-      keyed: new Map(keyedRows.map((row) => [row.callKey, this.d.readJson(row.payload) as Record<string, unknown>])),
-      lastSeq: Number(last?.seq ?? 0),
+      keyed: new Map(keyed),
+      lastSeq: Number(run.lastSeq ?? 0),
     };
   }
 
