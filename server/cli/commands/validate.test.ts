@@ -20,6 +20,7 @@ describe("dualstate validate", () => {
   it("prints a one-line summary and exits 0 for a valid workflow", async () => {
     expect(await cli(join(fixtures, "tdd-lru-cache.yaml"))).toEqual({ code: 0, out: "tdd-lru-cache: valid (3 states, 2 steps, 3 guards)", err: "" });
     expect(await cli(join(fixtures, "agent-loop.yaml"))).toEqual({ code: 0, out: "agent-loop: valid (6 states, 5 steps, 3 guards)", err: "" });
+    expect(await cli(join(import.meta.dirname, "..", "..", "..", "examples", "prime-validator.yaml"))).toEqual({ code: 0, out: "prime-validator: valid (2 states, 1 step, 2 guards)", err: "" });
   });
 
   it("prints one line per problem and exits 1 for an invalid workflow", async () => {

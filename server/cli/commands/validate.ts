@@ -31,6 +31,8 @@ export function validateCommand(args: string[], io: CliIo): number {
   }
   const { name, state_machine, steps } = result.definition;
   const guards = steps.reduce((sum, step) => sum + (step.guards?.length ?? 0), 0);
-  io.out(`${name}: valid (${state_machine.states.length} states, ${steps.length} steps, ${guards} guards)`);
+  io.out(`${name}: valid (${count(state_machine.states.length, "state")}, ${count(steps.length, "step")}, ${count(guards, "guard")})`);
   return EXIT.ok;
 }
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
