@@ -50,6 +50,7 @@
  * A benchmark that prints a table: there are no assertions beyond the workload's own checks.
  */
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
@@ -69,6 +70,9 @@ import { compileWorkflow } from "../../server/workflows/compile";
 import { validateWorkflowDocument, type WorkflowDefinition } from "../../server/workflows/definition";
 
 const RUNS = positiveInt(process.env.BENCH_RUNS, 1_000);
+/** BENCH_DURABLE_ONLY=sqlite-full,sqlite-normal,postgres limits the configurations (for profiling one). */
+const ONLY = process.env.BENCH_DURABLE_ONLY ? new Set(process.env.BENCH_DURABLE_ONLY.split(",").map((name) => name.trim())) : undefined;
+const included = (name: string) => ONLY === undefined || ONLY.has(name);
 const DECISIONS = positiveInt(process.env.BENCH_DECISIONS, 50);
 const SEED = "issue-6";
 /** How long each durable single-row commit measurement runs. */
@@ -213,6 +217,8 @@ class MeteredRunStore extends SqlRunStore {
       this.meter.claimMs += ended - started;
       this.claimStarted.set(turn.runId, started);
       this.claimEnded.set(turn.runId, ended);
+      // PostgreSQL's claim reads the run in the same statement: loadTurn is not called.
+      if (turn.snapshot) this.loadEnded.set(turn.runId, ended);
     } else {
       this.meter.emptyClaims++;
     }
@@ -271,6 +277,8 @@ interface ThroughputResult {
   readonly commitUs: number;
   readonly meter: Meter;
   readonly decisions?: Decisions;
+  /** CPU time during the timed phase: this Node process (every worker) and the PostgreSQL server. */
+  readonly cpu: { readonly nodeMs: number; readonly postgresMs: number };
 }
 
 const labelOf = (target: Target) => (target.provider === "sqlite" ? `SQLite ${target.synchronous}` : "PostgreSQL");
@@ -345,10 +353,17 @@ async function runConfiguration(target: Target, workers: number, options: { deci
   // Give the PostgreSQL LISTEN connections a moment to be established before anything is timed.
   await new Promise((resolve) => setTimeout(resolve, 200));
 
+  const cpuBefore = { node: process.cpuUsage(), postgres: postgresCpuMs() };
   const started = performance.now();
   for (const worker of runWorkers) worker.start();
   await allDone;
   const wallMs = performance.now() - started;
+  const nodeCpu = process.cpuUsage(cpuBefore.node);
+  const postgresAfter = postgresCpuMs();
+  const cpu = {
+    nodeMs: (nodeCpu.user + nodeCpu.system) / 1000,
+    postgresMs: cpuBefore.postgres !== undefined && postgresAfter !== undefined ? postgresAfter - cpuBefore.postgres : Number.NaN,
+  };
 
   const notSucceeded = [...outcomes.values()].filter((outcome) => outcome !== "succeeded").length;
   if (notSucceeded > 0) throw new Error(`${labelOf(target)}: ${notSucceeded} runs did not succeed`);
@@ -387,7 +402,34 @@ async function runConfiguration(target: Target, workers: number, options: { deci
     commitUs,
     meter,
     decisions,
+    cpu,
   };
+}
+
+/**
+ * CPU time used so far by every PostgreSQL server process on this machine (Linux /proc), in ms;
+ * undefined where /proc is not readable. Includes the WAL writer and other background processes.
+ */
+function postgresCpuMs(): number | undefined {
+  try {
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    let ticks = 0;
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // the process ended meanwhile
+      }
+      if (!stat.includes("(postgres)") && !stat.includes("(postmaster)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    }
+    return (ticks * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
 }
 
 // ---------------------------------------------------------------- decision → next state
@@ -550,11 +592,14 @@ export async function benchEngineDurable(): Promise<void> {
 
   const single: ThroughputResult[] = [];
   for (const target of [{ provider: "sqlite", synchronous: "FULL" }, { provider: "sqlite", synchronous: "NORMAL" }] as const) {
+    if (!included(`sqlite-${target.synchronous.toLowerCase()}`)) continue;
     console.log(`Running ${labelOf(target)}, 1 worker...`);
     single.push(await runConfiguration(target, 1, { decisions: true }));
   }
   const scaling: ThroughputResult[] = [];
-  if (testPostgresUrl) {
+  if (!included("postgres")) {
+    console.log("PostgreSQL left out (BENCH_DURABLE_ONLY).");
+  } else if (testPostgresUrl) {
     for (const workers of [1, 2, 4]) {
       console.log(`Running PostgreSQL, ${workers} worker${workers === 1 ? "" : "s"}...`);
       const result = await runConfiguration({ provider: "postgres" }, workers, { decisions: workers === 1 });
@@ -580,8 +625,17 @@ export async function benchEngineDurable(): Promise<void> {
     console.log(`PostgreSQL workers (separate SqlRunStore + RunWorker each, concurrency 1, one Node process on ${availableParallelism()} cores, server on the same machine):`);
     for (const r of scaling) {
       const runsPerSecond = (r.runs * 1000) / r.wallMs;
-      console.log(`  ${String(r.workers).padStart(2)} worker${r.workers === 1 ? " " : "s"}  ${fmt(runsPerSecond).padStart(6)} runs/s  ${fmt((r.transitions * 1000) / r.wallMs).padStart(7)} transitions/s  × ${(one.wallMs / r.wallMs).toFixed(2)} of one worker`);
+      const cpuPerRunMs = (r.cpu.nodeMs + r.cpu.postgresMs) / r.runs;
+      console.log(
+        `  ${String(r.workers).padStart(2)} worker${r.workers === 1 ? " " : "s"}  ${fmt(runsPerSecond).padStart(6)} runs/s  ${fmt((r.transitions * 1000) / r.wallMs).padStart(7)} transitions/s  × ${(one.wallMs / r.wallMs).toFixed(2)} of one worker` +
+          `   CPU busy ${fmt((r.cpu.nodeMs + r.cpu.postgresMs) / r.wallMs, 2)} of ${availableParallelism()} cores (Node ${fmt((r.cpu.nodeMs * 1000) / r.runs)} µs + PostgreSQL ${fmt((r.cpu.postgresMs * 1000) / r.runs)} µs per run; all cores busy would allow ${fmt((availableParallelism() * 1000) / cpuPerRunMs)} runs/s)`,
+      );
     }
+    const ceiling = (availableParallelism() * 1000 * one.runs) / (one.cpu.nodeMs + one.cpu.postgresMs);
+    console.log(
+      `  The CPU one worker's run costs (Node + PostgreSQL) caps this machine at ~${fmt(ceiling)} runs/s, × ${(ceiling / ((one.runs * 1000) / one.wallMs)).toFixed(2)} of one worker: ` +
+        `the ceiling for any number of workers here, before contention.`,
+    );
   }
 
   console.log("\nProfile of the one-worker runs (time inside SqlRunStore calls vs. everything else):");

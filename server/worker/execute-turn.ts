@@ -46,7 +46,7 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
   heartbeat.unref();
   let journal: TurnJournal | undefined;
   try {
-    const snapshot = await store.loadTurn(turn.runId);
+    const snapshot = turn.snapshot ?? (await store.loadTurn(turn.runId));
     journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt });
 
     if (turn.kind === "cancel") {

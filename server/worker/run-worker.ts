@@ -64,6 +64,8 @@ export class RunWorker {
   async #loop(): Promise<void> {
     const pollMs = this.options.pollMs ?? 1_000;
     let failures = 0;
+    // Planner statistics: a claim on a never-analysed PostgreSQL table costs O(queue length).
+    await this.store.ensurePlannerStatistics().catch((error) => this.options.log?.(`worker ${this.workerId}: cannot analyse the inbox (${describe(error)})`));
     while (!this.#stopping) {
       let turn: ClaimedTurn | null;
       try {

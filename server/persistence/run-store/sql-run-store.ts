@@ -24,6 +24,8 @@ export interface EscalationResolution {
   readonly note?: string;
 }
 
+type SnapshotRow = { specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown };
+
 export type ResolutionOutcome =
   | { readonly ok: true; readonly runId: string }
   | { readonly ok: false; readonly status: string; readonly decidedBy: string | null };
@@ -37,10 +39,16 @@ export function timeOrderedId(now = Date.now()): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** A stable id for what `key` names in the run: a regenerated attempt keeps its id. */
+/**
+ * A stable id for what `key` names in the run: a regenerated attempt keeps its id. It starts with
+ * the run id's time prefix (runs have time-ordered ids), so a run's artifacts sit together in the
+ * primary key's B-tree instead of dirtying a random page each.
+ */
 export function derivedId(runId: string, key: string): string {
-  const hex = createHash("sha256").update(`${runId}\u0000${key}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+  const hash = createHash("sha256").update(`${runId}\u0000${key}`).digest("hex");
+  const prefix = /^[0-9a-f]{8}-[0-9a-f]{4}-7/.test(runId) ? runId.slice(0, 8) + runId.slice(9, 13) : hash.slice(0, 12);
+  const hex = prefix + hash.slice(12);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
@@ -58,7 +66,8 @@ export class SqlRunStore {
 
   /** Creates a queued run of a workflow version with its start message, in one transaction. */
   async enqueueRun(run: NewDurableRun, now = new Date()): Promise<{ runId: string }> {
-    const runId = randomUUID();
+    // Time-ordered: a run's rows in every (runId, …) index land next to the newest runs' rows.
+    const runId = timeOrderedId(now.getTime());
     const ts = this.d.timestamp(now);
     await this.sql.transaction(async (tx) => {
       await tx.execute(
@@ -81,7 +90,7 @@ export class SqlRunStore {
     if (this.d.provider === "postgres") await tx.query(`SELECT pg_notify('dualstate_inbox', ?)`, [runId]);
     const ts = this.d.timestamp(now);
     await tx.execute(`INSERT INTO "InboxMessage" ("id", "runId", "kind", "status", "payload", "nextRetryAt", "createdAt") VALUES (?, ?, ?, 'pending', ?, ?, ?)`, [
-      randomUUID(),
+      timeOrderedId(now.getTime()),
       runId,
       kind,
       this.d.json(payload),
@@ -103,7 +112,11 @@ export class SqlRunStore {
     const dueParams: SqlValue[] = onlyRunId === undefined ? [ts] : [ts, onlyRunId];
     type Row = { id: string; runId: string; kind: InboxKind; payload: unknown; retryCount: number; deferReason: string | null; epoch: number };
     if (this.d.provider === "postgres") {
-      const rows = await this.sql.query<Row>(
+      type RowWithSnapshot = Row & SnapshotRow;
+      // The claim's commit need not wait for the disk: lost in a crash, the message is simply due
+      // again; and the turn's first durable commit (a compare-and-swap on this epoch) flushes the
+      // log up to and including the claim before anything depends on it.
+      const rows = await this.sql.queryWithoutWaitingForDisk<RowWithSnapshot>(
         `WITH next AS (
            SELECT m."id", m."runId" FROM "InboxMessage" m JOIN "Run" r ON r."id" = m."runId"
            WHERE ${due} ORDER BY m."nextRetryAt", m."createdAt" LIMIT 1 ${this.d.skipLocked("m, r")}
@@ -114,16 +127,18 @@ export class SqlRunStore {
            UPDATE "InboxMessage" m SET "status" = 'claimed', "claimedBy" = ?, "claimedAt" = ?, "epoch" = head."epoch"
            FROM next, head WHERE m."id" = next."id" RETURNING m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", m."epoch"
          )
-         SELECT * FROM claimed`,
+         SELECT claimed.*, ${this.#snapshotColumns("r")} FROM claimed JOIN "Run" r ON r."id" = claimed."runId" JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId"`,
         [...dueParams, turnId, workerId, leaseUntil, ts, workerId, ts],
       );
       const row = rows[0];
-      return row ? { runId: row.runId, epoch: row.epoch, turnId, messageId: row.id, kind: row.kind, payload: this.d.readJson(row.payload) as Record<string, unknown>, retryCount: row.retryCount, deferReason: row.deferReason, workerId } : null;
+      return row
+        ? { runId: row.runId, epoch: row.epoch, turnId, messageId: row.id, kind: row.kind, payload: this.d.readJson(row.payload) as Record<string, unknown>, retryCount: row.retryCount, deferReason: row.deferReason, workerId, snapshot: this.#snapshotOf(row.runId, row) }
+        : null;
     }
     return this.sql.transaction(async (tx) => {
       const [row] = await tx.query<Row>(
-        // SQLite's planner prefers the (status, …) index and then sorts every due message; the
-        // partial index of claimable messages is already in claim order.
+        // The partial index of claimable messages is already in claim order; named, so the planner
+        // never prefers an index that makes it sort every due message.
         `SELECT m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", r."epoch" FROM "InboxMessage" m INDEXED BY "InboxMessage_due_partial_idx" JOIN "Run" r ON r."id" = m."runId"
          WHERE ${due} ORDER BY m."nextRetryAt", m."createdAt" LIMIT 1`,
         dueParams,
@@ -148,27 +163,33 @@ export class SqlRunStore {
    * statement, the keyed entries aggregated into one JSON array.
    */
   async loadTurn(runId: string): Promise<TurnSnapshot> {
-    const keyedArray =
-      this.d.provider === "postgres"
-        ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(l."callKey", l."payload")), '[]'::jsonb) FROM "LedgerEntry" l WHERE l."runId" = r."id" AND l."callKey" IS NOT NULL)`
-        : `(SELECT COALESCE(json_group_array(json_array(l."callKey", json(l."payload"))), '[]') FROM "LedgerEntry" l WHERE l."runId" = r."id" AND l."callKey" IS NOT NULL)`;
-    const [run] = await this.sql.query<{ specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown }>(
-      `SELECT r."specification", r."contextValues", r."generatorOverride", v."definition",
-         (SELECT MAX(l."seq") FROM "LedgerEntry" l WHERE l."runId" = r."id") AS "lastSeq",
-         ${keyedArray} AS "keyed"
-       FROM "Run" r JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId" WHERE r."id" = ?`,
+    const [run] = await this.sql.query<SnapshotRow>(
+      `SELECT ${this.#snapshotColumns("r")} FROM "Run" r JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId" WHERE r."id" = ?`,
       [runId],
     );
     if (!run) throw new Error(`Run ${runId} has no workflow version to execute`);
-    const keyed = this.d.readJson(run.keyed) as [string, Record<string, unknown>][];
+    return this.#snapshotOf(runId, run);
+  }
+
+  /** The columns of a TurnSnapshot, selected from the run `r` and its version `v`. */
+  #snapshotColumns(r: string): string {
+    const keyed =
+      this.d.provider === "postgres"
+        ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(l."callKey", l."payload")), '[]'::jsonb) FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`
+        : `(SELECT COALESCE(json_group_array(json_array(l."callKey", json(l."payload"))), '[]') FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`;
+    return `${r}."specification", ${r}."contextValues", ${r}."generatorOverride", v."definition",
+      (SELECT MAX(l."seq") FROM "LedgerEntry" l WHERE l."runId" = ${r}."id") AS "lastSeq", ${keyed} AS "keyed"`;
+  }
+
+  #snapshotOf(runId: string, row: SnapshotRow): TurnSnapshot {
     return {
       runId,
-      specification: run.specification,
-      definition: this.d.readJson(run.definition),
-      contextValues: (this.d.readJson(run.contextValues) as Record<string, boolean | number | string> | null) ?? {},
-      generatorOverride: this.d.readJson(run.generatorOverride) ?? undefined,
-      keyed: new Map(keyed),
-      lastSeq: Number(run.lastSeq ?? 0),
+      specification: row.specification,
+      definition: this.d.readJson(row.definition),
+      contextValues: (this.d.readJson(row.contextValues) as Record<string, boolean | number | string> | null) ?? {},
+      generatorOverride: this.d.readJson(row.generatorOverride) ?? undefined,
+      keyed: new Map(this.d.readJson(row.keyed) as [string, Record<string, unknown>][]),
+      lastSeq: Number(row.lastSeq ?? 0),
     };
   }
 
@@ -262,63 +283,74 @@ export class SqlRunStore {
   async #commitInOneStatement(turn: ClaimedTurn, batch: TurnBatch, now: Date): Promise<void> {
     const head = this.#headUpdate(turn, batch.head, now, batch.end !== undefined);
     const ts = this.d.timestamp(now);
-    const expires = batch.escalationExpiresAt ? this.d.timestamp(batch.escalationExpiresAt) : null;
     const terminal = batch.end !== undefined && batch.head.status !== undefined && ["succeeded", "failed", "escalated", "cancelled"].includes(batch.head.status);
-    const ledger = batch.ledger.map((row) => ({ id: timeOrderedId(), seq: row.seq, actor: row.actor, type: row.type, payload: row.payload, callKey: row.callKey }));
-    const artifacts = batch.artifacts.map(({ dependencyIds: _dependencyIds, ...artifact }) => artifact);
-    const dependencies = batch.artifacts.flatMap((artifact) => Object.entries(artifact.dependencyIds).map(([name, dependencyId]) => ({ artifactId: artifact.id, name, dependencyId })));
-    const escalations = batch.escalations.map((escalation) => ({ id: randomUUID(), ...escalation }));
-    const rows = await this.sql.query<{ changed: number }>(
-      `WITH head AS (${head.sql} RETURNING "id"),
-       ledger AS (
+    // Only the parts this batch needs: every part costs planning and execution even when empty.
+    const parts: string[] = [`head AS (${head.sql} RETURNING "id")`];
+    const params: SqlValue[] = [...head.params];
+    if (batch.ledger.length > 0) {
+      const ledger = batch.ledger.map((row) => ({ id: timeOrderedId(), seq: row.seq, actor: row.actor, type: row.type, payload: row.payload, callKey: row.callKey }));
+      parts.push(`ledger AS (
          INSERT INTO "LedgerEntry" ("id", "runId", "seq", "actor", "type", "payload", "callKey", "epoch", "createdAt")
          SELECT r."id", head."id", r."seq", r."actor", r."type", r."payload", r."callKey", ?::int, ?::timestamp(3)
          FROM head, jsonb_to_recordset(?::jsonb) AS r("id" text, "seq" int, "actor" text, "type" text, "payload" jsonb, "callKey" text)
-         RETURNING 1),
-       artifacts AS (
+         RETURNING 1)`);
+      params.push(turn.epoch, ts, JSON.stringify(ledger));
+    }
+    if (batch.artifacts.length > 0) {
+      const artifacts = batch.artifacts.map(({ dependencyIds: _dependencyIds, ...artifact }) => artifact);
+      parts.push(`artifacts AS (
          INSERT INTO "Artifact" ("id", "runId", "stepName", "guardId", "attempt", "parentId", "content", "contentHash", "language", "passed", "fatal", "feedback", "createdAt")
          SELECT a."id", head."id", a."stepName", a."guardId", a."attempt", a."parentId", a."content", a."contentHash", a."language", a."passed", a."fatal", a."feedback", ?::timestamp(3)
          FROM head, jsonb_to_recordset(?::jsonb) AS a("id" text, "stepName" text, "guardId" text, "attempt" int, "parentId" text, "content" text, "contentHash" text, "language" text, "passed" boolean, "fatal" boolean, "feedback" text)
-         ON CONFLICT DO NOTHING RETURNING 1),
-       dependencies AS (
-         INSERT INTO "ArtifactDependency" ("artifactId", "name", "dependencyId")
-         SELECT d."artifactId", d."name", d."dependencyId" FROM head, jsonb_to_recordset(?::jsonb) AS d("artifactId" text, "name" text, "dependencyId" text)
-         ON CONFLICT DO NOTHING RETURNING 1),
-       escalations AS (
+         ON CONFLICT DO NOTHING RETURNING 1)`);
+      params.push(ts, JSON.stringify(artifacts));
+      const dependencies = batch.artifacts.flatMap((artifact) => Object.entries(artifact.dependencyIds).map(([name, dependencyId]) => ({ artifactId: artifact.id, name, dependencyId })));
+      if (dependencies.length > 0) {
+        parts.push(`dependencies AS (
+           INSERT INTO "ArtifactDependency" ("artifactId", "name", "dependencyId")
+           SELECT d."artifactId", d."name", d."dependencyId" FROM head, jsonb_to_recordset(?::jsonb) AS d("artifactId" text, "name" text, "dependencyId" text)
+           ON CONFLICT DO NOTHING RETURNING 1)`);
+        params.push(JSON.stringify(dependencies));
+      }
+    }
+    if (batch.escalations.length > 0) {
+      const escalations = batch.escalations.map((escalation) => ({ id: randomUUID(), ...escalation }));
+      parts.push(`escalations AS (
          INSERT INTO "Escalation" ("id", "runId", "artifactId", "stepName", "guardId", "feedback", "status", "decisionKey", "expiresAt", "createdAt")
          SELECT e."id", head."id", e."artifactId", e."stepName", e."guardId", e."feedback", 'pending', e."decisionKey", ?::timestamp(3), ?::timestamp(3)
          FROM head, jsonb_to_recordset(?::jsonb) AS e("id" text, "artifactId" text, "stepName" text, "guardId" text, "feedback" text, "decisionKey" text)
-         RETURNING 1),
-       cancelled AS (
-         UPDATE "Escalation" SET "status" = 'cancelled', "decidedAt" = ?::timestamp(3)
-         WHERE ?::boolean AND "runId" IN (SELECT "id" FROM head) AND "status" = 'pending' RETURNING 1),
-       finished AS (
-         UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ?::timestamp(3)
-         WHERE "id" = ? AND EXISTS (SELECT 1 FROM head) RETURNING 1),
-       closed AS (
-         UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ?::timestamp(3)
-         WHERE ?::boolean AND "runId" IN (SELECT "id" FROM head) AND "status" IN ('pending', 'deferred') RETURNING 1)
-       SELECT count(*)::int AS "changed" FROM head`,
-      [
-        ...head.params,
-        turn.epoch,
-        ts,
-        JSON.stringify(ledger),
-        ts,
-        JSON.stringify(artifacts),
-        JSON.stringify(dependencies),
-        expires,
-        ts,
-        JSON.stringify(escalations),
-        ts,
-        batch.cancelEscalations === true,
-        ts,
-        batch.end?.messageId ?? null,
-        ts,
-        terminal,
-      ],
-    );
+         RETURNING 1)`);
+      params.push(batch.escalationExpiresAt ? this.d.timestamp(batch.escalationExpiresAt) : null, ts, JSON.stringify(escalations));
+    }
+    if (batch.cancelEscalations) {
+      parts.push(`cancelled AS (UPDATE "Escalation" SET "status" = 'cancelled', "decidedAt" = ?::timestamp(3) WHERE "runId" IN (SELECT "id" FROM head) AND "status" = 'pending' RETURNING 1)`);
+      params.push(ts);
+    }
+    if (batch.end) {
+      parts.push(`finished AS (UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ?::timestamp(3) WHERE "id" = ? AND EXISTS (SELECT 1 FROM head) RETURNING 1)`);
+      params.push(ts, batch.end.messageId);
+      // A run that ended has nothing left to do: later messages (a cancel that came too late) close with it.
+      if (terminal) {
+        parts.push(`closed AS (UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ?::timestamp(3) WHERE "runId" IN (SELECT "id" FROM head) AND "status" IN ('pending', 'deferred') RETURNING 1)`);
+        params.push(ts);
+      }
+    }
+    const rows = await this.sql.query<{ changed: number }>(`WITH ${parts.join(",\n")}\nSELECT count(*)::int AS "changed" FROM head`, params);
     if (rows[0]?.changed !== 1) throw new LeaseLostError(turn.runId, turn.epoch);
+  }
+
+  /**
+   * PostgreSQL plans the claim from table statistics. Tables never analysed (a fresh database,
+   * before autovacuum's first pass) look empty to the planner, which then sorts every due message
+   * on each claim instead of walking the due index: a cost that grows with the queue. A worker
+   * gathers them once when it starts.
+   */
+  async ensurePlannerStatistics(): Promise<void> {
+    if (this.d.provider !== "postgres") return;
+    const stale = await this.sql.query<{ relname: string }>(
+      `SELECT "relname" FROM pg_stat_user_tables WHERE "relname" IN ('InboxMessage', 'Run') AND "last_analyze" IS NULL AND "last_autoanalyze" IS NULL`,
+    );
+    for (const { relname } of stale) await this.sql.execute(`ANALYZE "${relname}"`);
   }
 
   /** Extends the turn's lease; false when the turn no longer holds the run. */
@@ -351,19 +383,23 @@ export class SqlRunStore {
     });
   }
 
+  /** One artifact with its dependencies (aggregated, one statement: a resumed turn waits on it). */
   async getArtifact(runId: string, artifactId: string): Promise<StoredArtifact | undefined> {
-    const [row] = await this.sql.query<{ id: string; content: string; attempt: number; parentId: string | null; contentHash: string; stepName: string; guardId: string; passed: unknown; fatal: unknown; feedback: string; language: string | null }>(
-      `SELECT "id", "content", "attempt", "parentId", "contentHash", "stepName", "guardId", "passed", "fatal", "feedback", "language" FROM "Artifact" WHERE "id" = ? AND "runId" = ?`,
+    const dependencies =
+      this.d.provider === "postgres"
+        ? `(SELECT COALESCE(jsonb_object_agg(d."name", d."dependencyId"), '{}'::jsonb) FROM "ArtifactDependency" d WHERE d."artifactId" = a."id")`
+        : `(SELECT COALESCE(json_group_object(d."name", d."dependencyId"), '{}') FROM "ArtifactDependency" d WHERE d."artifactId" = a."id")`;
+    const [row] = await this.sql.query<{ id: string; content: string; attempt: number; parentId: string | null; contentHash: string; stepName: string; guardId: string; passed: unknown; fatal: unknown; feedback: string; language: string | null; dependencyIds: unknown }>(
+      `SELECT a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language", ${dependencies} AS "dependencyIds" FROM "Artifact" a WHERE a."id" = ? AND a."runId" = ?`,
       [artifactId, runId],
     );
     if (!row) return undefined;
-    const deps = await this.sql.query<{ name: string; dependencyId: string }>(`SELECT "name", "dependencyId" FROM "ArtifactDependency" WHERE "artifactId" = ?`, [artifactId]);
     return {
       artifact: Object.freeze({ id: row.id, content: row.content, version: row.attempt, parentId: row.parentId, contentHash: row.contentHash }),
       stepName: row.stepName,
       guardId: row.guardId,
       result: Object.freeze({ passed: Boolean(row.passed), fatal: Boolean(row.fatal), feedback: row.feedback }),
-      dependencyIds: Object.fromEntries(deps.map((dep) => [dep.name, dep.dependencyId])),
+      dependencyIds: this.d.readJson(row.dependencyIds) as Record<string, string>,
       language: row.language,
     };
   }

@@ -22,6 +22,8 @@ export interface ClaimedTurn {
   /** Why the message was deferred last (a failed turn, an expired lease). */
   readonly deferReason: string | null;
   readonly workerId: string;
+  /** The run as the claim read it (PostgreSQL reads it in the claim's statement, saving a round trip). */
+  readonly snapshot?: TurnSnapshot;
 }
 
 /** What a turn needs to re-execute its run: the run, its pinned definition, its ledger by key. */

@@ -60,8 +60,18 @@ export function createPostgresClient(connectionString: string, options: Postgres
   const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 4 });
   // An idle connection killed by the server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // A connection of its own for asynchronous commits, opened on first use.
+  let asyncCommitPool: pg.Pool | undefined;
+  const asyncCommit = () => {
+    if (!asyncCommitPool) {
+      asyncCommitPool = new pg.Pool({ connectionString, max: 1, options: "-c synchronous_commit=off" });
+      asyncCommitPool.on("error", () => {});
+    }
+    return asyncCommitPool;
+  };
   return {
     ...executorOf(pool),
+    queryWithoutWaitingForDisk: (sql, params) => executorOf(asyncCommit()).query(sql, params),
     dialect: postgresDialect,
     async transaction(work) {
       const connection = await pool.connect();
@@ -86,7 +96,7 @@ export function createPostgresClient(connectionString: string, options: Postgres
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), asyncCommitPool?.end()]);
     },
   };
 }

@@ -28,6 +28,13 @@ export interface SqlDialect {
 
 export interface SqlClient extends SqlExecutor {
   readonly dialect: SqlDialect;
+  /**
+   * One statement in its own transaction whose commit does not wait for the disk (PostgreSQL's
+   * synchronous_commit=off; SQLite runs it as `query`). Only for writes whose loss in a server
+   * crash is harmless because they are recoverable: a later durable commit on the same server
+   * flushes the log up to and including them, and one that never comes leaves nothing behind.
+   */
+  queryWithoutWaitingForDisk<T extends SqlRow = SqlRow>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** Runs `work` in one write transaction (BEGIN IMMEDIATE on SQLite); rolls back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;

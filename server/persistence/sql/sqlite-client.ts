@@ -60,6 +60,7 @@ export function createSqliteClient(file: string, options: SqliteClientOptions = 
   return {
     query: (sql, params) => exclusive(() => executor.query(sql, params)),
     execute: (sql, params) => exclusive(() => executor.execute(sql, params)),
+    queryWithoutWaitingForDisk: (sql, params) => exclusive(() => executor.query(sql, params)),
     dialect: sqliteDialect,
     transaction(work) {
       return exclusive(async () => {
