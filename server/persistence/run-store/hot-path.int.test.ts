@@ -53,6 +53,20 @@ describe.each(providers)("the run store's hot path on %s", (provider) => {
     expect(loaded.lastSeq).toBe(0);
   });
 
+  it("a snapshot carries the run's artifacts with their dependencies, exactly as getArtifact reads each", async () => {
+    const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["tdd-lru-cache"]!, specification: "artifacts", generatorOverride: fixture.replay("tdd-lru-cache") });
+    const turn = await fixture.store.claim("w-artifacts", 5_000, new Date(), runId);
+    expect(await executeTurn(fixture.store, turn!, turnOptions)).toBe("succeeded");
+    const { artifacts } = await fixture.store.loadTurn(runId);
+    expect(artifacts.map((stored) => `${stored.stepName}/${stored.artifact.version}:${stored.result.passed}`).sort()).toEqual(["implement/1:false", "implement/2:true", "write_tests/1:true"]);
+    const tests = artifacts.find((stored) => stored.stepName === "write_tests")!;
+    for (const stored of artifacts) {
+      expect(await fixture.store.getArtifact(runId, stored.artifact.id)).toEqual(stored);
+      if (stored.stepName === "implement") expect(Object.values(stored.dependencyIds)).toEqual([tests.artifact.id]);
+    }
+    expect(await fixture.store.getArtifact(runId, "no-such-artifact")).toBeUndefined();
+  });
+
   it("a turn resumed by an approval commits the state it leads to on its own, before the next step's attempt", async () => {
     const batches: { runId: string; batch: TurnBatch }[] = [];
     class RecordingStore extends SqlRunStore {

@@ -24,7 +24,7 @@ export interface EscalationResolution {
   readonly note?: string;
 }
 
-type SnapshotRow = { specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown };
+type SnapshotRow = { specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown; artifacts: unknown };
 
 export type ResolutionOutcome =
   | { readonly ok: true; readonly runId: string }
@@ -173,12 +173,34 @@ export class SqlRunStore {
 
   /** The columns of a TurnSnapshot, selected from the run `r` and its version `v`. */
   #snapshotColumns(r: string): string {
-    const keyed =
-      this.d.provider === "postgres"
-        ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(l."callKey", l."payload")), '[]'::jsonb) FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`
-        : `(SELECT COALESCE(json_group_array(json_array(l."callKey", json(l."payload"))), '[]') FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`;
+    const pg = this.d.provider === "postgres";
+    const keyed = pg
+      ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(l."callKey", l."payload")), '[]'::jsonb) FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`
+      : `(SELECT COALESCE(json_group_array(json_array(l."callKey", json(l."payload"))), '[]') FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`;
     return `${r}."specification", ${r}."contextValues", ${r}."generatorOverride", v."definition",
-      (SELECT MAX(l."seq") FROM "LedgerEntry" l WHERE l."runId" = ${r}."id") AS "lastSeq", ${keyed} AS "keyed"`;
+      (SELECT MAX(l."seq") FROM "LedgerEntry" l WHERE l."runId" = ${r}."id") AS "lastSeq", ${keyed} AS "keyed",
+      ${this.#artifactsJson(`a."runId" = ${r}."id"`)} AS "artifacts"`;
+  }
+
+  /** The artifacts matching `where` (over alias `a`), with their dependencies, as one JSON array. */
+  #artifactsJson(where: string): string {
+    return this.d.provider === "postgres"
+      ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language",
+           (SELECT COALESCE(jsonb_object_agg(d."name", d."dependencyId"), '{}'::jsonb) FROM "ArtifactDependency" d WHERE d."artifactId" = a."id"))), '[]'::jsonb) FROM "Artifact" a WHERE ${where})`
+      : `(SELECT COALESCE(json_group_array(json_array(a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language",
+           json((SELECT COALESCE(json_group_object(d."name", d."dependencyId"), '{}') FROM "ArtifactDependency" d WHERE d."artifactId" = a."id")))), '[]') FROM "Artifact" a WHERE ${where})`;
+  }
+
+  #storedArtifacts(json: unknown): StoredArtifact[] {
+    type Tuple = [string, string, number, string | null, string, string, string, unknown, unknown, string, string | null, Record<string, string>];
+    return (this.d.readJson(json) as Tuple[]).map(([id, content, attempt, parentId, contentHash, stepName, guardId, passed, fatal, feedback, language, dependencyIds]) => ({
+      artifact: Object.freeze({ id, content, version: attempt, parentId, contentHash }),
+      stepName,
+      guardId,
+      result: Object.freeze({ passed: Boolean(passed), fatal: Boolean(fatal), feedback }),
+      dependencyIds,
+      language,
+    }));
   }
 
   #snapshotOf(runId: string, row: SnapshotRow): TurnSnapshot {
@@ -190,6 +212,7 @@ export class SqlRunStore {
       generatorOverride: this.d.readJson(row.generatorOverride) ?? undefined,
       keyed: new Map(this.d.readJson(row.keyed) as [string, Record<string, unknown>][]),
       lastSeq: Number(row.lastSeq ?? 0),
+      artifacts: this.#storedArtifacts(row.artifacts),
     };
   }
 
@@ -383,25 +406,10 @@ export class SqlRunStore {
     });
   }
 
-  /** One artifact with its dependencies (aggregated, one statement: a resumed turn waits on it). */
+  /** One artifact with its dependencies, in one statement. */
   async getArtifact(runId: string, artifactId: string): Promise<StoredArtifact | undefined> {
-    const dependencies =
-      this.d.provider === "postgres"
-        ? `(SELECT COALESCE(jsonb_object_agg(d."name", d."dependencyId"), '{}'::jsonb) FROM "ArtifactDependency" d WHERE d."artifactId" = a."id")`
-        : `(SELECT COALESCE(json_group_object(d."name", d."dependencyId"), '{}') FROM "ArtifactDependency" d WHERE d."artifactId" = a."id")`;
-    const [row] = await this.sql.query<{ id: string; content: string; attempt: number; parentId: string | null; contentHash: string; stepName: string; guardId: string; passed: unknown; fatal: unknown; feedback: string; language: string | null; dependencyIds: unknown }>(
-      `SELECT a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language", ${dependencies} AS "dependencyIds" FROM "Artifact" a WHERE a."id" = ? AND a."runId" = ?`,
-      [artifactId, runId],
-    );
-    if (!row) return undefined;
-    return {
-      artifact: Object.freeze({ id: row.id, content: row.content, version: row.attempt, parentId: row.parentId, contentHash: row.contentHash }),
-      stepName: row.stepName,
-      guardId: row.guardId,
-      result: Object.freeze({ passed: Boolean(row.passed), fatal: Boolean(row.fatal), feedback: row.feedback }),
-      dependencyIds: this.d.readJson(row.dependencyIds) as Record<string, string>,
-      language: row.language,
-    };
+    const [row] = await this.sql.query<{ artifacts: unknown }>(`SELECT ${this.#artifactsJson(`a."id" = ? AND a."runId" = ?`)} AS "artifacts"`, [artifactId, runId]);
+    return row ? this.#storedArtifacts(row.artifacts)[0] : undefined;
   }
 
   /**

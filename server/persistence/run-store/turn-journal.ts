@@ -50,6 +50,7 @@ export class TurnJournal {
     private readonly hooks: { readonly crashAt?: (point: CrashPoint) => void } = {},
   ) {
     this.#seq = snapshot.lastSeq;
+    for (const stored of snapshot.artifacts) this.#stored.set(stored.artifact.id, stored);
     // Whatever the run's head said before (dispatched, suspended, queued after a reclaim), it runs now.
     this.#head = { status: "running" };
     this.#decisionToApply = turn.kind === "resume" || turn.kind === "timeout";

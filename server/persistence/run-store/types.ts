@@ -1,3 +1,4 @@
+import type { StoredArtifact } from "../../engine";
 import type { RunResultSummary } from "../../engine";
 
 /** Thrown when a turn's compare-and-swap on (epoch, active turn) fails: another turn owns the run now. */
@@ -36,6 +37,8 @@ export interface TurnSnapshot {
   /** Ledger payloads by call key ("event:…", "result:…", "note:…"). */
   readonly keyed: Map<string, Readonly<Record<string, unknown>>>;
   readonly lastSeq: number;
+  /** The run's stored artifacts, so a replay reads none of them one round trip at a time. */
+  readonly artifacts: readonly StoredArtifact[];
 }
 
 export interface LedgerRow {
