@@ -1,9 +1,16 @@
 import { defineConfig } from "@playwright/test";
+import { ADMIN_STORAGE_STATE, E2E_ADMIN } from "./e2e/support/admin";
 
 // E2E_PORT lets several checkouts run their end-to-end tests on one machine at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
+
+// Debian's chromium: `npx playwright install` cannot download browsers here.
+const CHROMIUM_LAUNCH = {
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -14,25 +21,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: { baseURL: BASE_URL, trace: "retain-on-failure" },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        browserName: "chromium",
-        // Debian's chromium: `npx playwright install` cannot download browsers here.
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
-    },
+    // Signs in once, through the form, as the admin the server created on its first start.
+    { name: "sign-in", testMatch: /sign-in\.setup\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH } },
+    // Every spec starts signed in as that admin (other roles: e2e/support/users.ts).
+    { name: "chromium", dependencies: ["sign-in"], use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH, storageState: ADMIN_STORAGE_STATE } },
   ],
   webServer: {
     // The same start-up path a user takes (build if needed, migrate, next start), on a fresh database.
@@ -41,6 +33,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATABASE_URL: E2E_DATABASE_URL,
+      DUALSTATE_ADMIN_EMAIL: E2E_ADMIN.email,
+      DUALSTATE_ADMIN_PASSWORD: E2E_ADMIN.password,
       NEXT_TELEMETRY_DISABLED: "1",
     },
     // Includes a `next build` when no up-to-date build exists.

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SignOutButton } from "@/components/auth/sign-out-button";
 
 const NAV_ITEMS = [
   { href: "/", label: "Overview" },
@@ -6,7 +7,16 @@ const NAV_ITEMS = [
   { href: "/#runs", label: "Runs" },
 ] as const;
 
-export function DashboardHeader() {
+const ADMIN_ITEMS = [
+  { href: "/admin/users", label: "Users" },
+  { href: "/admin/tokens", label: "API tokens" },
+  { href: "/admin/audit", label: "Audit log" },
+] as const;
+
+const linkClass = "rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+
+/** `user` is absent on pages outside the signed-in dashboard (the global not-found page). */
+export function DashboardHeader({ user }: { user?: { email: string; role: "viewer" | "reviewer" | "admin" } }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-4">
@@ -14,17 +24,26 @@ export function DashboardHeader() {
           <span className="text-lg font-semibold tracking-tight text-slate-900">Dualstate</span>
           <span className="hidden text-sm text-slate-500 sm:inline">code-generation workflows</span>
         </Link>
-        <nav aria-label="Main" className="flex gap-1 text-sm">
+        <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
           {NAV_ITEMS.map((item) => (
-            <Link
-              key={item.href}
-              href={item.href}
-              className="rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-            >
+            <Link key={item.href} href={item.href} className={linkClass}>
               {item.label}
             </Link>
           ))}
+          {user?.role === "admin" &&
+            ADMIN_ITEMS.map((item) => (
+              <Link key={item.href} href={item.href} className={linkClass}>
+                {item.label}
+              </Link>
+            ))}
         </nav>
+        {user && (
+          <div className="flex items-center gap-3 text-sm" data-testid="signed-in-user">
+            <span className="text-slate-700">{user.email}</span>
+            <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{user.role}</span>
+            <SignOutButton />
+          </div>
+        )}
       </div>
     </header>
   );

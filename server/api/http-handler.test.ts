@@ -3,6 +3,9 @@ import { createTestDatabase, type TestDatabase } from "@/server/persistence/test
 import { minimalWorkflowDefinition } from "@/server/workflows/definition/testing/minimal-workflow";
 import { createFailingDb } from "./testing/test-caller";
 import { handleTRPCRequest } from "./http-handler";
+import type { Actor } from "./trpc";
+
+const ADMIN: Actor = { id: "u-admin", email: "admin@example.com", role: "admin", via: "session" };
 
 /** What a client sees over HTTP: the error formatter only applies here, not to createCaller. */
 function post(path: string, input: unknown, getDb: () => TestDatabase["db"]) {
@@ -11,7 +14,7 @@ function post(path: string, input: unknown, getDb: () => TestDatabase["db"]) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ json: input }),
   });
-  return handleTRPCRequest(request, getDb);
+  return handleTRPCRequest(request, getDb, async () => ADMIN);
 }
 
 describe("tRPC over HTTP", () => {

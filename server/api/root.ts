@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { adminRouter, sessionRouter } from "./routers/admin";
 import { runRouter } from "./routers/run";
 import { workflowRouter } from "./routers/workflow";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -6,6 +7,8 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 export const appRouter = createTRPCRouter({
   workflow: workflowRouter,
   run: runRouter,
+  admin: adminRouter,
+  session: sessionRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

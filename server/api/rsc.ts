@@ -7,6 +7,8 @@ import { createElement, cache, type ReactNode } from "react";
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { makeQueryClient } from "@/components/providers/query-client";
+import { headers } from "next/headers";
+import { currentActor } from "@/server/auth/app-auth";
 import { getDb } from "@/server/persistence/db";
 import { appRouter } from "./root";
 import { createTRPCContext } from "./trpc";
@@ -15,7 +17,8 @@ import { createTRPCContext } from "./trpc";
 export const getQueryClient = cache(makeQueryClient);
 
 export const trpc = createTRPCOptionsProxy({
-  ctx: () => createTRPCContext({ db: getDb() }),
+  // The signed-in person of this request: procedures check roles for server components too.
+  ctx: cache(async () => createTRPCContext({ db: getDb(), actor: await currentActor(await headers()) })),
   router: appRouter,
   queryClient: getQueryClient,
 });

@@ -3,11 +3,11 @@ import { createRun } from "@/server/services/runs/create-run";
 import { getRunDetail } from "@/server/services/runs/get-run-detail";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
 import { cancelRunInput, createRunInput, getRunInput, listRecentRunsInput } from "../schemas/run";
-import { createTRPCRouter, publicProcedure } from "../trpc";
+import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 
 export const runRouter = createTRPCRouter({
-  listRecent: publicProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
-  get: publicProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
-  create: publicProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
-  cancel: publicProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
+  listRecent: viewerProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
+  get: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
+  create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
+  cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
 });

@@ -3,16 +3,16 @@ import { getWorkflow } from "@/server/services/workflows/get-workflow";
 import { listWorkflows } from "@/server/services/workflows/list-workflows";
 import { saveWorkflowDocument } from "@/server/services/workflows/save-workflow-document";
 import { exportWorkflowInput, getWorkflowInput, saveWorkflowInput } from "../schemas/workflow";
-import { createTRPCRouter, publicProcedure } from "../trpc";
+import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 
 /** Validates and saves a workflow document: version 1, a new version, or the unchanged latest. */
-const save = publicProcedure.input(saveWorkflowInput).mutation(({ ctx, input }) => saveWorkflowDocument(ctx.db, input));
+const save = reviewerProcedure.input(saveWorkflowInput).mutation(({ ctx, input }) => saveWorkflowDocument(ctx.db, input, ctx.actor));
 
 export const workflowRouter = createTRPCRouter({
-  list: publicProcedure.query(({ ctx }) => listWorkflows(ctx.db)),
+  list: viewerProcedure.query(({ ctx }) => listWorkflows(ctx.db)),
   save,
   // The name clients and tests have used since before versions: the same procedure as save.
   create: save,
-  get: publicProcedure.input(getWorkflowInput).query(({ ctx, input }) => getWorkflow(ctx.db, input.id !== undefined ? { id: input.id } : { name: input.name ?? "" })),
-  export: publicProcedure.input(exportWorkflowInput).query(({ ctx, input }) => exportWorkflowDefinition(ctx.db, input.name, input.version)),
+  get: viewerProcedure.input(getWorkflowInput).query(({ ctx, input }) => getWorkflow(ctx.db, input.id !== undefined ? { id: input.id } : { name: input.name ?? "" })),
+  export: viewerProcedure.input(exportWorkflowInput).query(({ ctx, input }) => exportWorkflowDefinition(ctx.db, input.name, input.version)),
 });

@@ -1,7 +1,10 @@
 import type { Db } from "@/server/persistence/db";
 import { testPostgresUrl } from "@/server/persistence/testing/test-database";
 import { createCaller } from "../root";
-import { createTRPCContext } from "../trpc";
+import { createTRPCContext, type Actor } from "../trpc";
+
+/** The actor router tests call as unless they say otherwise (role checks have their own tests). */
+export const TEST_ADMIN: Actor = { id: "test-admin", email: "admin@example.com", role: "admin", via: "session" };
 
 /**
  * The databases router tests run against: SQLite always, PostgreSQL when TEST_POSTGRES_URL
@@ -12,8 +15,8 @@ export const TEST_DATABASES = [
   { provider: "postgres", enabled: Boolean(testPostgresUrl) },
 ] as const;
 
-export function createTestCaller(db: Db) {
-  return createCaller(createTRPCContext({ db }));
+export function createTestCaller(db: Db, actor: Actor | null = TEST_ADMIN) {
+  return createCaller(createTRPCContext({ db, actor }));
 }
 
 /** A database whose every query fails with `message`, to check what callers get to see. */

@@ -7,6 +7,7 @@ import { runNext } from "../next-process";
 import { parseOptions, parsePortOption } from "../parse-options";
 import { dbMigrate } from "./db-migrate";
 import { loadExamplesOnFirstStart } from "../../services/examples/load-examples";
+import { createFirstAdminOnStart } from "../../services/users/first-admin-on-start";
 import { IPC_RING } from "../../worker/doorbell";
 import { startWorker } from "../../worker/worker-from-env";
 
@@ -22,6 +23,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   const root = projectRoot();
   await dbMigrate(env, io);
   await loadExamplesOnFirstStart(env.DATABASE_URL, (text) => io.out(text));
+  await createFirstAdminOnStart(env.DATABASE_URL, { email: env.DUALSTATE_ADMIN_EMAIL, password: env.DUALSTATE_ADMIN_PASSWORD }, (text) => io.out(text));
 
   // The server's working directory is the project folder; an absolute SQLite path keeps the
   // database where the CLI just migrated it, whatever directory the user started from.

@@ -4,6 +4,8 @@ import { formatProblem } from "@/server/workflows/document";
 import { conflict, invalidInput, ServiceError } from "../errors";
 import { isUniqueConstraintViolation } from "../prisma-errors";
 import { saveWorkflowDefinition } from "./save-definition";
+import type { Actor } from "@/server/api/trpc";
+import { recordAuditEvent } from "../audit/record-audit-event";
 
 /** A workflow document as text (YAML or JSON) or as the same schema in an object; exactly one. */
 export interface WorkflowDocumentInput {
@@ -40,7 +42,7 @@ function validate(input: WorkflowDocumentInput): ValidationResult {
  *   and column for text), or when `name` disagrees with the document; nothing is stored then.
  * @throws ServiceError CONFLICT when another save of a new workflow of the same name won the race.
  */
-export async function saveWorkflowDocument(db: Db, input: WorkflowDocumentInput): Promise<SavedWorkflow> {
+export async function saveWorkflowDocument(db: Db, input: WorkflowDocumentInput, by?: Actor): Promise<SavedWorkflow> {
   const result = validate(input);
   if (!result.ok) throw new ServiceError("INVALID_INPUT", result.problems.map(formatProblem).join("\n"));
   const { definition } = result;
@@ -49,6 +51,7 @@ export async function saveWorkflowDocument(db: Db, input: WorkflowDocumentInput)
   }
   try {
     const saved = await saveWorkflowDefinition(db, definition);
+    if (saved.created && by) await recordAuditEvent(db, { actor: by, action: "workflow.saved", target: `workflow:${definition.name}`, detail: { version: saved.version } });
     return { id: saved.workflowId, name: definition.name, version: saved.version, created: saved.created };
   } catch (error) {
     // Two first saves of one name: the unique index lets one in; the other may simply save again.

@@ -1,0 +1,56 @@
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import type { Db } from "@/server/persistence/db";
+import { parseDatabaseUrl } from "@/server/persistence/database-url";
+import { authSecret } from "./auth-secret";
+
+export interface AuthSettings {
+  readonly databaseUrl: string;
+  readonly secret?: string;
+  readonly baseUrl?: string;
+}
+
+function createAuth(db: Db, settings: AuthSettings, secret: string) {
+  return betterAuth({
+    secret,
+    baseURL: settings.baseUrl,
+    database: prismaAdapter(db, { provider: parseDatabaseUrl(settings.databaseUrl).provider === "postgres" ? "postgresql" : "sqlite" }),
+    // Accounts are created by admins (server/services/users), never by visitors.
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12 },
+    user: { additionalFields: { role: { type: "string", input: false }, disabled: { type: "boolean", input: false } } },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled user cannot start a session, whatever their password.
+          before: async (session) => {
+            const user = await db.user.findUnique({ where: { id: session.userId }, select: { disabled: true } });
+            return Boolean(user && !user.disabled);
+          },
+        },
+      },
+    },
+    // Sign-in attempts are limited by server/auth/sign-in-limiter.ts, per email and per address.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: settings.baseUrl?.startsWith("https://") ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type DualstateAuth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { dualstateAuth?: Promise<DualstateAuth> };
+
+/** The process-wide better-auth instance over the app's database. */
+export function getAuth(db: Db, settings: AuthSettings): Promise<DualstateAuth> {
+  globalForAuth.dualstateAuth ??= authSecret(db, settings.secret).then((secret) => createAuth(db, settings, secret));
+  return globalForAuth.dualstateAuth;
+}
+
+/** A fresh instance (tests: one per database). */
+export async function createAuthFor(db: Db, settings: AuthSettings): Promise<DualstateAuth> {
+  return createAuth(db, settings, await authSecret(db, settings.secret));
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/server/persistence/db";
+import type { Actor } from "@/server/api/trpc";
+
+export type AuditAction =
+  | "sign_in.succeeded"
+  | "sign_in.failed"
+  | "sign_in.limited"
+  | "sign_out"
+  | "user.created"
+  | "user.updated"
+  | "token.created"
+  | "token.revoked"
+  | "workflow.saved"
+  | "escalation.decided"
+  | "escalation.claimed";
+
+export interface AuditEventInput {
+  /** Who acted; for a failed sign-in, the email that was tried. */
+  readonly actor: Pick<Actor, "id" | "email"> | { readonly id: null; readonly email: string };
+  readonly action: AuditAction;
+  /** What it was done to, e.g. "user:ada@example.com" or "escalation:<id>". */
+  readonly target: string;
+  readonly detail?: Readonly<Record<string, unknown>>;
+  readonly ip?: string | null;
+}
+
+/**
+ * Appends one event to the audit log (append-only: the database refuses updates and deletes).
+ * Pass a transaction client to record an event atomically with the change it describes.
+ */
+export async function recordAuditEvent(db: Pick<Db, "auditEvent">, event: AuditEventInput): Promise<void> {
+  await db.auditEvent.create({
+    data: {
+      id: randomUUID(),
+      actorId: event.actor.id,
+      actorEmail: event.actor.email,
+      action: event.action,
+      target: event.target,
+      detail: (event.detail ?? {}) as object,
+      ip: event.ip ?? null,
+    },
+  });
+}
