@@ -12,7 +12,7 @@ test.describe("signed out", () => {
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(page.locator("#sign-in-error")).toHaveText("Wrong email or password.");
 
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
     await page.getByRole("button", { name: "Sign in" }).click();

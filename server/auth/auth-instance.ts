@@ -10,10 +10,21 @@ export interface AuthSettings {
   readonly baseUrl?: string;
 }
 
+/** The origin a request was addressed to, as the browser saw it. */
+export function requestOrigin(request: Request): string {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (!host) return new URL(request.url).origin;
+  const protocol = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
+  return `${protocol.split(",")[0]!.trim()}://${host.split(",")[0]!.trim()}`;
+}
+
 function createAuth(db: Db, settings: AuthSettings, secret: string) {
   return betterAuth({
     secret,
     baseURL: settings.baseUrl,
+    // Sign-in is same-origin only: the origin the request was addressed to (behind a proxy, the one
+    // it forwards), and the configured base URL.
+    trustedOrigins: async (request) => [settings.baseUrl, request ? requestOrigin(request) : undefined],
     database: prismaAdapter(db, { provider: parseDatabaseUrl(settings.databaseUrl).provider === "postgres" ? "postgresql" : "sqlite" }),
     // Accounts are created by admins (server/services/users), never by visitors.
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12 },

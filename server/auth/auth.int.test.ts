@@ -61,6 +61,14 @@ describe.each(providers)("sign-in, sessions and tokens on %s", (provider) => {
     expect(await actorOf({ cookie: "better-auth.session_token=forged.value" })).toBeNull();
   });
 
+  it("refuses a sign-in posted from another site's page", async () => {
+    const request = signInRequest("admin@example.com", PASSWORD);
+    const forged = new Request(request.url, { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example", host: "localhost:3000" }, body: await request.text() });
+    const response = await handleSignIn(forged, { auth, db: database.db, limiter: new SignInLimiter() });
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
   it("a wrong password is refused and audited; after five failures the email is limited with a clear message", async () => {
     const limiter = new SignInLimiter();
     const deps = { auth, db: database.db, limiter };

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/persistence/db";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-import type { DualstateAuth } from "./auth-instance";
+import { requestOrigin, type DualstateAuth } from "./auth-instance";
 import type { SignInLimiter } from "./sign-in-limiter";
 
 /** The client's address as the proxy in front reports it ("local" when there is none). */
@@ -12,7 +12,12 @@ export function clientAddress(headers: Headers): string {
  * POST /api/auth/sign-in/email through better-auth, with attempts limited and every outcome in
  * the audit log. Answers like better-auth does ({ message, code }), plus 429 when limited.
  */
-export async function handleSignIn(request: Request, deps: { auth: DualstateAuth; db: Db; limiter: SignInLimiter }): Promise<Response> {
+export async function handleSignIn(request: Request, deps: { auth: DualstateAuth; db: Db; limiter: SignInLimiter; baseUrl?: string }): Promise<Response> {
+  // Only this site's own sign-in page may sign someone in (no login CSRF from other sites).
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== requestOrigin(request) && origin !== deps.baseUrl?.replace(/\/$/, "")) {
+    return Response.json({ message: `Sign-in must come from this site's own page, not from ${origin}`, code: "INVALID_ORIGIN" }, { status: 403 });
+  }
   let email = "";
   try {
     const body = (await request.clone().json()) as { email?: unknown };
