@@ -4,7 +4,7 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 const NAV_ITEMS = [
   { href: "/", label: "Overview" },
   { href: "/#workflows", label: "Workflows" },
-  { href: "/#runs", label: "Runs" },
+  { href: "/runs", label: "Runs" },
 ] as const;
 
 const ADMIN_ITEMS = [

@@ -21,7 +21,12 @@ export function RunHeader({ run, refreshing }: { run: RunDetail; refreshing: boo
           </span>
         )}
       </div>
-      <p className="font-mono text-xs text-slate-500">run {run.id}</p>
+      <div className="flex flex-wrap items-center gap-4">
+        <p className="font-mono text-xs text-slate-500">run {run.id}</p>
+        <Link href={`/runs/${run.id}/provenance`} className="text-sm font-medium text-sky-700 underline hover:text-sky-900">
+          Provenance
+        </Link>
+      </div>
     </header>
   );
 }

@@ -48,6 +48,8 @@ function createAuth(db: Db, settings: AuthSettings, secret: string) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     telemetry: { enabled: false },
+    // Sign-in outcomes go to the audit log; a missing base URL is expected (the request's origin is used).
+    logger: { level: "error" },
   });
 }
 

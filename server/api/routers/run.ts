@@ -1,6 +1,7 @@
 import { cancelRun } from "@/server/services/runs/cancel-run";
 import { createRun } from "@/server/services/runs/create-run";
 import { getRunDetail } from "@/server/services/runs/get-run-detail";
+import { getProvenance } from "@/server/services/provenance/get-provenance";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
 import { cancelRunInput, createRunInput, getRunInput, listRecentRunsInput } from "../schemas/run";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
@@ -8,6 +9,7 @@ import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 export const runRouter = createTRPCRouter({
   listRecent: viewerProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
   get: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
+  provenance: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getProvenance(ctx.db, input.id)),
   create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
   cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
 });

@@ -10,6 +10,10 @@ export const listRecentRunsInput = z
       .min(1, "must be at least 1")
       .max(MAX_RECENT_RUNS, `must be at most ${MAX_RECENT_RUNS}`)
       .default(20),
+    status: z.enum(["queued", "dispatched", "running", "suspended", "succeeded", "failed", "escalated", "cancelled"], { message: "must be a run status" }).optional(),
+    workflow: z.string().trim().min(1, "must not be empty").optional(),
+    /** The last run of the previous page (infinite queries pass it as the cursor). */
+    cursor: z.object({ createdAt: z.date(), id: z.string().min(1) }).nullish(),
   })
   // prefault: a missing input is parsed as {}, so the limit default applies.
   .prefault({});

@@ -23,10 +23,24 @@ export interface RecentRun {
   workflow: { id: string; name: string; version: number } | null;
 }
 
-/** The newest runs first, with the workflow and version each one ran. */
-export async function listRecentRuns(db: Db, input: { limit: number }): Promise<RecentRun[]> {
+export interface RunFilter {
+  readonly limit: number;
+  readonly status?: RunStatus;
+  /** The workflow's name. */
+  readonly workflow?: string;
+  /** Runs created before this one (the last of the previous page). */
+  readonly cursor?: { readonly createdAt: Date; readonly id: string } | null;
+}
+
+/** The newest runs first, with the workflow and version each one ran; filtered and paged. */
+export async function listRecentRuns(db: Db, input: RunFilter): Promise<RecentRun[]> {
   const rows = await db.run.findMany({
     select: recentRunSelect,
+    where: {
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.workflow ? { workflowVersion: { workflow: { name: input.workflow } } } : {}),
+      ...(input.cursor ? { OR: [{ createdAt: { lt: input.cursor.createdAt } }, { createdAt: input.cursor.createdAt, id: { lt: input.cursor.id } }] } : {}),
+    },
     // id breaks ties between runs created in the same millisecond, so the order is stable.
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: input.limit,

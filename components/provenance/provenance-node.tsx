@@ -1,0 +1,47 @@
+"use client";
+
+import { memo } from "react";
+import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
+import { NODE_HEIGHT, NODE_WIDTH } from "./layout";
+
+export type ProvenanceNodeData = {
+  readonly kind: "artifact" | "escalation" | "decision";
+  readonly title: string;
+  readonly subtitle: string;
+  /** passed / failed / fatal for attempts; the escalation's status; the decision. */
+  readonly tone: string;
+};
+
+export type ProvenanceFlowNode = Node<ProvenanceNodeData, "provenance">;
+
+const TONES: Record<string, string> = {
+  passed: "border-emerald-500 bg-emerald-50",
+  failed: "border-amber-500 bg-amber-50",
+  fatal: "border-red-600 bg-red-50",
+  pending: "border-red-600 bg-white border-dashed",
+  approved: "border-violet-600 bg-violet-50",
+  rejected: "border-slate-700 bg-slate-100",
+  expired: "border-slate-400 bg-slate-50",
+  cancelled: "border-slate-400 bg-slate-50",
+};
+
+/** One attempt, escalation or decision; colour says the verdict. No callbacks in data (React Flow). */
+export const ProvenanceNodeView = memo(function ProvenanceNodeView({ data, selected }: NodeProps<ProvenanceFlowNode>) {
+  return (
+    <div
+      data-testid="provenance-node"
+      data-kind={data.kind}
+      data-tone={data.tone}
+      style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
+      className={`flex flex-col justify-center rounded-md border-2 px-3 text-xs ${TONES[data.tone] ?? "border-slate-300 bg-white"} ${selected ? "ring-2 ring-sky-500" : ""} ${data.kind === "artifact" ? "" : "rounded-full"}`}
+    >
+      <Handle type="target" position={Position.Left} className="!bg-slate-400" />
+      <span className="truncate font-semibold text-slate-900">{data.title}</span>
+      <span className="truncate text-slate-600">{data.subtitle}</span>
+      <Handle type="source" position={Position.Right} className="!bg-slate-400" />
+    </div>
+  );
+});
+
+/** Module scope: a new object per render would make React Flow re-create every node (error002). */
+export const PROVENANCE_NODE_TYPES = { provenance: ProvenanceNodeView };

@@ -1,0 +1,42 @@
+import type { Edge } from "@xyflow/react";
+import type { RouterOutputs } from "@/server/api/root";
+import { layoutGraph } from "./layout";
+import type { ProvenanceFlowNode } from "./provenance-node";
+
+type Graph = RouterOutputs["run"]["provenance"]["graph"];
+
+const EDGE_STYLES: Record<string, { stroke: string; strokeDasharray?: string }> = {
+  refinement: { stroke: "#334155" },
+  dependency: { stroke: "#0284c7", strokeDasharray: "6 4" },
+  escalation: { stroke: "#dc2626" },
+  decision: { stroke: "#7c3aed" },
+};
+
+/** The provenance graph as laid-out React Flow nodes and styled edges. Pure. */
+export function toFlow(graph: Graph): { nodes: ProvenanceFlowNode[]; edges: Edge[] } {
+  const positions = layoutGraph(graph.nodes, graph.edges);
+  const nodes = graph.nodes.map((node): ProvenanceFlowNode => {
+    const position = positions.get(node.id) ?? { x: 0, y: 0 };
+    switch (node.kind) {
+      case "artifact":
+        return { id: node.id, type: "provenance", position, data: { kind: "artifact", title: `${node.step} · attempt ${node.attempt}`, subtitle: node.verdict === "passed" ? "passed" : `${node.verdict}: ${node.feedback}`, tone: node.verdict } };
+      case "escalation":
+        return { id: node.id, type: "provenance", position, data: { kind: "escalation", title: `Escalation · ${node.step}`, subtitle: node.status, tone: node.status === "pending" ? "pending" : "fatal" } };
+      case "decision":
+        return { id: node.id, type: "provenance", position, data: { kind: "decision", title: `Decision: ${node.decision}`, subtitle: `by ${node.decidedBy}`, tone: node.decision } };
+    }
+  });
+  const edges = graph.edges.map(
+    (edge): Edge => ({
+      id: edge.id,
+      source: edge.source,
+      target: edge.target,
+      label: edge.label,
+      data: { kind: edge.kind },
+      className: `provenance-edge-${edge.kind}`,
+      style: EDGE_STYLES[edge.kind],
+      animated: edge.kind === "dependency",
+    }),
+  );
+  return { nodes, edges };
+}
