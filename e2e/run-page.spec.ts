@@ -69,6 +69,13 @@ test("a replayed TDD run succeeds: tests pass at once, the implementation on its
     await expect(page.getByTestId("ledger-summary")).toContainText("guard.completed");
   });
 
+  await test.step("the state machine marks the states the run went through and where it ended", async () => {
+    const machine = page.getByTestId("state-machine");
+    await expect(machine.locator('[data-testid="state-node"][data-state="done"]')).toHaveAttribute("data-current", "true");
+    for (const state of ["writing_tests", "implementing", "done"]) await expect(machine.locator(`[data-testid="state-node"][data-state="${state}"]`)).toHaveAttribute("data-visited", "true");
+    await expect(machine.locator(".react-flow__edge.transition-taken")).toHaveCount(2);
+  });
+
   await test.step("the overview links the run to its page", async () => {
     await page.goto("/");
     await page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`).getByTestId("run-link").click();

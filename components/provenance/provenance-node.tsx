@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
-import { NODE_HEIGHT, NODE_WIDTH } from "./layout";
+import { NODE_HEIGHT, NODE_WIDTH } from "@/components/graph/layout";
 
 export type ProvenanceNodeData = {
   readonly kind: "artifact" | "escalation" | "decision";

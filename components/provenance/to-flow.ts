@@ -1,6 +1,6 @@
 import type { Edge } from "@xyflow/react";
 import type { RouterOutputs } from "@/server/api/root";
-import { layoutGraph } from "./layout";
+import { layoutGraph } from "@/components/graph/layout";
 import type { ProvenanceFlowNode } from "./provenance-node";
 
 type Graph = RouterOutputs["run"]["provenance"]["graph"];

@@ -10,6 +10,7 @@ import { LedgerSummary } from "./ledger-summary";
 import { LedgerTable } from "./ledger-table";
 import { LifecyclePanel } from "./lifecycle-panel";
 import { RunHeader } from "./run-header";
+import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
 import { RunResultPanel } from "./run-result-panel";
 import { isTerminalRunStatus } from "./run-status";
 
@@ -48,6 +49,13 @@ export function RunView({ runId }: { runId: string }) {
           <LifecyclePanel run={run} />
         </SectionCard>
       </div>
+      {run.machine && (
+        <SectionCard id="state-machine" title="State machine">
+          <div className="p-3">
+            <StateMachineGraph machine={run.machine} />
+          </div>
+        </SectionCard>
+      )}
       {run.escalations.length > 0 && (
         <SectionCard id="escalations" title="Escalations">
           <EscalationList escalations={run.escalations} />

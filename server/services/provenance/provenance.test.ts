@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutGraph } from "@/components/provenance/layout";
+import { layoutGraph } from "@/components/graph/layout";
 import { buildProvenanceGraph, type ProvenanceArtifact, type ProvenanceEscalation } from "./provenance-graph";
 import { toProvJson } from "./prov-json";
 

@@ -3,6 +3,8 @@ import type { RunResultSummary } from "@/server/engine";
 import type { Db, Prisma } from "@/server/persistence/db";
 import type { EscalationStatus, RunStatus } from "@/prisma/generated/sqlite/client";
 import { notFound } from "../errors";
+import type { WorkflowDefinition } from "@/server/workflows/definition";
+import { machineView, type MachineView } from "./machine-view";
 
 /** The run page refetches every second: beyond this many entries it shows the newest ones only. */
 export const LEDGER_ENTRY_LIMIT = 500;
@@ -25,7 +27,7 @@ const runHeadSelect = {
   createdAt: true,
   startedAt: true,
   finishedAt: true,
-  workflowVersion: { select: { version: true, workflow: { select: { id: true, name: true } } } },
+  workflowVersion: { select: { version: true, definition: true, workflow: { select: { id: true, name: true } } } },
 } satisfies Prisma.RunSelect;
 
 const attemptSelect = {
@@ -112,6 +114,8 @@ export interface RunDetail {
   attempts: RunAttempt[];
   escalations: RunEscalation[];
   ledger: RunLedger;
+  /** The pinned version's state machine and the path the run took through it. */
+  machine: MachineView | null;
 }
 
 // Json columns are parsed on the way out (docs/style.md rule 9): a malformed row fails here, by name.
@@ -163,23 +167,26 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   const run = await db.run.findUnique({ where: { id: input.id }, select: runHeadSelect });
   if (!run) throw notFound("Run", input.id);
 
-  const [attempts, escalations, ledger] = await Promise.all([
+  const [attempts, escalations, ledger, milestones] = await Promise.all([
     // attempt breaks ties between artifacts stored within the same millisecond.
     db.artifact.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
     db.escalation.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: escalationSelect }),
     readLedger(db, run.id),
+    // The path through the machine: every started step, and where the run ended or waits.
+    db.ledgerEntry.findMany({ where: { runId: run.id, type: { in: ["step.started", "run.finished", "run.suspended"] } }, orderBy: { seq: "asc" }, select: { type: true, payload: true } }),
   ]);
+  const startedSteps = milestones.flatMap((entry) => (entry.type === "step.started" ? [String((entry.payload as { step?: unknown }).step)] : []));
+  const ending = milestones.findLast((entry) => entry.type !== "step.started")?.payload as { finalState?: unknown } | undefined;
 
   const { workflowVersion, contextValues, finalResult, ...head } = run;
   return {
     ...head,
-    workflow: workflowVersion
-      ? { id: workflowVersion.workflow.id, name: workflowVersion.workflow.name, version: workflowVersion.version }
-      : null,
+    workflow: workflowVersion ? { id: workflowVersion.workflow.id, name: workflowVersion.workflow.name, version: workflowVersion.version } : null,
     contextValues: contextValues === null ? {} : parseColumn(contextValuesSchema, contextValues, "Run.contextValues", run.id),
     finalResult: finalResult === null ? null : parseColumn(resultSummarySchema, finalResult, "Run.finalResult", run.id),
     attempts,
     escalations,
     ledger,
+    machine: workflowVersion ? machineView(workflowVersion.definition as unknown as WorkflowDefinition, startedSteps, typeof ending?.finalState === "string" ? ending.finalState : null, head.currentState) : null,
   };
 }

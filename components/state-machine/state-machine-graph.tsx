@@ -1,0 +1,23 @@
+"use client";
+
+import "@xyflow/react/dist/style.css";
+import { useMemo } from "react";
+import { Background, Controls, ReactFlow } from "@xyflow/react";
+import type { RouterOutputs } from "@/server/api/root";
+
+type MachineView = NonNullable<RouterOutputs["run"]["get"]["machine"]>;
+import { STATE_NODE_TYPES } from "./state-node";
+import { machineToFlow } from "./to-flow";
+
+/** A run's state machine, read-only: current state highlighted, the path taken marked. */
+export function StateMachineGraph({ machine, height = 420 }: { machine: MachineView; height?: number }) {
+  const flow = useMemo(() => machineToFlow(machine), [machine]);
+  return (
+    <div style={{ height }} className="rounded-lg border border-slate-200 bg-white" data-testid="state-machine">
+      <ReactFlow nodes={flow.nodes} edges={flow.edges} nodeTypes={STATE_NODE_TYPES} nodesDraggable={false} nodesConnectable={false} fitView proOptions={{ hideAttribution: true }}>
+        <Background />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}
