@@ -162,6 +162,12 @@ async function readLedger(db: Db, runId: string): Promise<RunLedger> {
   return { entries, total, omitted: Math.max(0, total - entries.length), summary: { countByType, modelCalls } };
 }
 
+/** Versions stored before workflow documents (issue 5) hold a plain step list: no machine to draw. */
+function isMachineDefinition(definition: unknown): definition is WorkflowDefinition {
+  const machine = (definition as { state_machine?: { states?: unknown; transitions?: unknown } } | null)?.state_machine;
+  return Array.isArray(machine?.states) && Array.isArray(machine?.transitions) && Array.isArray((definition as { steps?: unknown }).steps);
+}
+
 /** Everything the run page shows about one run. Fails with NOT_FOUND for an unknown id. */
 export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDetail> {
   const run = await db.run.findUnique({ where: { id: input.id }, select: runHeadSelect });
@@ -187,6 +193,6 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
     attempts,
     escalations,
     ledger,
-    machine: workflowVersion ? machineView(workflowVersion.definition as unknown as WorkflowDefinition, startedSteps, typeof ending?.finalState === "string" ? ending.finalState : null, head.currentState) : null,
+    machine: workflowVersion && isMachineDefinition(workflowVersion.definition) ? machineView(workflowVersion.definition, startedSteps, typeof ending?.finalState === "string" ? ending.finalState : null, head.currentState) : null,
   };
 }
