@@ -3,7 +3,7 @@ import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
 import type { RunDetail } from "./types";
 
 /** The workflow and version the run ran, its status, and its id. */
-export function RunHeader({ run, refreshing }: { run: RunDetail; refreshing: boolean }) {
+export function RunHeader({ run, refreshing, streaming }: { run: RunDetail; refreshing: boolean; streaming: boolean }) {
   return (
     <header className="space-y-2" data-testid="run-header">
       <Link href="/#runs" className="text-sm text-slate-500 hover:text-slate-900">
@@ -16,8 +16,8 @@ export function RunHeader({ run, refreshing }: { run: RunDetail; refreshing: boo
         </h1>
         <RunStatusBadge status={run.status} />
         {refreshing && (
-          <span className="text-xs text-slate-500" data-testid="run-live">
-            updating every second
+          <span className="text-xs text-slate-500" data-testid="run-live" data-streaming={streaming || undefined}>
+            {streaming ? "live" : "reconnecting…"}
           </span>
         )}
       </div>

@@ -1,6 +1,8 @@
 "use client";
 
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
 import { SectionCard } from "@/components/dashboard/section-card";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { AttemptTimeline } from "./attempt-timeline";
@@ -14,20 +16,38 @@ import { StateMachineGraph } from "@/components/state-machine/state-machine-grap
 import { RunResultPanel } from "./run-result-panel";
 import { isTerminalRunStatus } from "./run-status";
 
-const REFRESH_MS = 1_000;
+/** Polling only while the live stream is down. */
+const FALLBACK_REFRESH_MS = 2_000;
+/** Ledger events arrive in bursts (an attempt is several entries): one reload per burst. */
+const RELOAD_AFTER_EVENT_MS = 100;
 
-/** One run, refreshed every second until it reaches a terminal status. */
+/**
+ * One run, live: a subscription streams its ledger over server-sent events (resuming after a
+ * reconnect from the last event id) and every new entry reloads the run's view.
+ */
 export function RunView({ runId }: { runId: string }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [reloadSoon] = useState(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: trpc.run.get.queryKey({ id: runId }) }), RELOAD_AFTER_EVENT_MS);
+    };
+  });
+  // The server ends the stream once the run has ended and every entry is delivered.
+  const stream = useSubscription(trpc.run.events.subscriptionOptions({ id: runId }, { onData: reloadSoon }));
+  const streaming = stream.status === "pending";
   const { data: run, isRefetchError } = useSuspenseQuery({
     ...trpc.run.get.queryOptions({ id: runId }),
-    refetchInterval: (query) => (query.state.data && isTerminalRunStatus(query.state.data.status) ? false : REFRESH_MS),
+    // While the stream is down (reconnecting), poll until it is back.
+    refetchInterval: (query) => ((query.state.data && isTerminalRunStatus(query.state.data.status)) || streaming ? false : FALLBACK_REFRESH_MS),
   });
   const live = !isTerminalRunStatus(run.status);
 
   return (
     <div className="space-y-6" data-testid="run-view" data-run-id={run.id}>
-      <RunHeader run={run} refreshing={live} />
+      <RunHeader run={run} refreshing={live} streaming={streaming} />
       {isRefetchError && (
         <p role="status" className="rounded-md bg-amber-50 px-4 py-2 text-sm text-amber-800">
           The latest update could not be loaded; showing what was last received, and trying again.

@@ -45,6 +45,9 @@ function describeInvalidInput(error: z.ZodError): string {
 
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
+  // Subscriptions (the live run page) over server-sent events: pings keep proxies from closing an
+  // idle stream; the client reconnects after 10 s of silence, resuming from the last event id.
+  sse: { ping: { enabled: true, intervalMs: 5_000 }, client: { reconnectAfterInactivityMs: 10_000 } },
   errorFormatter({ shape, error }) {
     const zodError = error.code === "BAD_REQUEST" && error.cause instanceof z.ZodError ? error.cause : null;
     // The stack is dropped even in development: the server log has it, the response must not.

@@ -3,12 +3,18 @@ import { createRun } from "@/server/services/runs/create-run";
 import { getRunDetail } from "@/server/services/runs/get-run-detail";
 import { getProvenance } from "@/server/services/provenance/get-provenance";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
-import { cancelRunInput, createRunInput, getRunInput, listRecentRunsInput } from "../schemas/run";
+import { cancelRunInput, createRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
+import { tracked } from "@trpc/server";
+import { followRunEvents } from "@/server/services/runs/follow-run-events";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 
 export const runRouter = createTRPCRouter({
   listRecent: viewerProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
   get: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
+  /** The run's ledger as it grows, over SSE; each event's id is its seq, so a reconnect resumes. */
+  events: viewerProcedure.input(runEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    for await (const event of followRunEvents(ctx.db, input.id, Number(input.lastEventId ?? 0) || 0, signal)) yield tracked(String(event.seq), event);
+  }),
   provenance: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getProvenance(ctx.db, input.id)),
   create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
   cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),

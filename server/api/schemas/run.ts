@@ -34,3 +34,9 @@ export const cancelRunInput = z.object({
   id: z.string().trim().min(1, "must not be empty"),
   reason: z.string().max(2000, "must be at most 2000 characters").optional(),
 });
+
+export const runEventsInput = z.object({
+  id: z.string().trim().min(1, "must not be empty"),
+  /** Set by the SSE client on reconnect: the seq of the last event it received. */
+  lastEventId: z.string().regex(/^\d+$/, "must be a ledger sequence number").nullish(),
+});
