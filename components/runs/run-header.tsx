@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
 import type { RunDetail } from "./types";
+import { RunControls } from "./run-controls";
+import { isTerminalRunStatus } from "./run-status";
 
 /** The workflow and version the run ran, its status, and its id. */
 export function RunHeader({ run, refreshing, streaming }: { run: RunDetail; refreshing: boolean; streaming: boolean }) {
@@ -26,6 +28,7 @@ export function RunHeader({ run, refreshing, streaming }: { run: RunDetail; refr
         <Link href={`/runs/${run.id}/provenance`} className="text-sm font-medium text-sky-700 underline hover:text-sky-900">
           Provenance
         </Link>
+        <RunControls runId={run.id} ended={isTerminalRunStatus(run.status)} />
       </div>
     </header>
   );

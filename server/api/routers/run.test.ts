@@ -115,5 +115,16 @@ for (const { provider, enabled } of TEST_DATABASES) {
       await expect(caller.run.cancel({ id })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("already ended (succeeded)") });
       await expect(caller.run.cancel({ id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
+
+    it("re-run queues a new run on the same version with the same specification, variables and generator", async () => {
+      const workflow = await caller.workflow.create({ definition: minimalWorkflowDefinition("Rerunnable") });
+      const first = await caller.run.create({ workflowId: workflow.id, specification: "again please" });
+      await caller.workflow.create({ definition: { ...minimalWorkflowDefinition("Rerunnable"), description: "a second version" } });
+      const { id } = await caller.run.rerun({ id: first.id });
+      expect(id).not.toBe(first.id);
+      const [original, again] = await Promise.all([first.id, id].map((runId) => database.db.run.findUniqueOrThrow({ where: { id: runId }, select: { workflowVersionId: true, specification: true, contextValues: true, generatorOverride: true, status: true } })));
+      expect(again).toEqual({ ...original, status: "queued" });
+      await expect(caller.run.rerun({ id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    });
   });
 }

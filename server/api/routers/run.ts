@@ -2,6 +2,7 @@ import { cancelRun } from "@/server/services/runs/cancel-run";
 import { createRun } from "@/server/services/runs/create-run";
 import { getRunDetail } from "@/server/services/runs/get-run-detail";
 import { getProvenance } from "@/server/services/provenance/get-provenance";
+import { rerunRun } from "@/server/services/runs/rerun-run";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
 import { cancelRunInput, createRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
 import { tracked } from "@trpc/server";
@@ -17,5 +18,6 @@ export const runRouter = createTRPCRouter({
   }),
   provenance: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getProvenance(ctx.db, input.id)),
   create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
+  rerun: reviewerProcedure.input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),
   cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { timeOrderedId } from "@/server/persistence/run-store/sql-run-store";
 import { initialWorkflowState } from "@/server/engine";
 import type { Db, Prisma } from "@/server/persistence/db";
 import { ringLocalDoorbell } from "@/server/worker/doorbell";
@@ -16,7 +16,8 @@ export interface RunToEnqueue {
  * for the embedded worker. A worker claims the message and executes the run.
  */
 export async function enqueueRun(db: Db, run: RunToEnqueue): Promise<{ id: string }> {
-  const id = randomUUID();
+  // Time-ordered like the run store's own: a run's rows sit together in every (runId, …) index.
+  const id = timeOrderedId();
   const now = new Date();
   await db.$transaction(async (tx) => {
     await tx.run.create({
@@ -31,7 +32,7 @@ export async function enqueueRun(db: Db, run: RunToEnqueue): Promise<{ id: strin
       },
       select: { id: true },
     });
-    await tx.inboxMessage.create({ data: { id: randomUUID(), runId: id, kind: "start", payload: {}, nextRetryAt: now, createdAt: now }, select: { id: true } });
+    await tx.inboxMessage.create({ data: { id: timeOrderedId(), runId: id, kind: "start", payload: {}, nextRetryAt: now, createdAt: now }, select: { id: true } });
     if (isPostgres(tx)) await tx.$executeRawUnsafe(`SELECT pg_notify('dualstate_inbox', $1)`, id);
   });
   ringLocalDoorbell();
