@@ -16,7 +16,9 @@ export function WorkflowList() {
         <li key={workflow.id} data-testid="workflow-row" className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
           <div className="min-w-0">
             <p className="font-medium text-slate-900" data-testid="workflow-name">
-              {workflow.name}
+              <a href={`/workflows/${encodeURIComponent(workflow.name)}`} className="hover:underline">
+                {workflow.name}
+              </a>
               {workflow.latestVersion !== null && (
                 <span className="ml-2 text-xs font-normal text-slate-500">v{workflow.latestVersion}</span>
               )}

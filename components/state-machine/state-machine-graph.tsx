@@ -10,8 +10,8 @@ import { STATE_NODE_TYPES } from "./state-node";
 import { machineToFlow } from "./to-flow";
 
 /** A run's state machine, read-only: current state highlighted, the path taken marked. */
-export function StateMachineGraph({ machine, height = 420 }: { machine: MachineView; height?: number }) {
-  const flow = useMemo(() => machineToFlow(machine), [machine]);
+export function StateMachineGraph({ machine, height = 420, problemStates }: { machine: MachineView; height?: number; problemStates?: readonly string[] }) {
+  const flow = useMemo(() => machineToFlow(machine, problemStates), [machine, problemStates]);
   return (
     <div style={{ height }} className="rounded-lg border border-slate-200 bg-white" data-testid="state-machine">
       <ReactFlow nodes={flow.nodes} edges={flow.edges} nodeTypes={STATE_NODE_TYPES} nodesDraggable={false} nodesConnectable={false} fitView proOptions={{ hideAttribution: true }}>

@@ -6,7 +6,7 @@ import { STATE_HEIGHT, STATE_WIDTH, type StateFlowNode } from "./to-flow";
 
 /** A state: its name, initial/final marks, and the step it runs (type, generator, guards). */
 export const StateNode = memo(function StateNode({ data }: NodeProps<StateFlowNode>) {
-  const tone = data.current ? "border-sky-600 bg-sky-50 ring-2 ring-sky-300" : data.visited ? "border-emerald-600 bg-emerald-50" : "border-slate-300 bg-white";
+  const tone = data.problem ? "border-red-600 bg-red-50" : data.current ? "border-sky-600 bg-sky-50 ring-2 ring-sky-300" : data.visited ? "border-emerald-600 bg-emerald-50" : "border-slate-300 bg-white";
   const step = data.steps[0];
   return (
     <div
@@ -14,6 +14,7 @@ export const StateNode = memo(function StateNode({ data }: NodeProps<StateFlowNo
       data-state={data.name}
       data-current={data.current || undefined}
       data-visited={data.visited || undefined}
+      data-problem={data.problem || undefined}
       style={{ width: STATE_WIDTH, height: STATE_HEIGHT }}
       className={`flex flex-col justify-center rounded-lg px-3 text-xs ${data.final ? "border-4 border-double" : "border-2"} ${tone}`}
     >

@@ -15,6 +15,8 @@ export type StateNodeData = {
   readonly final: boolean;
   readonly current: boolean;
   readonly visited: boolean;
+  /** A validation problem concerns this state (the editor's live check). */
+  readonly problem?: boolean;
   readonly steps: MachineView["states"][number]["steps"];
 };
 export type StateFlowNode = Node<StateNodeData, "state">;
@@ -24,7 +26,7 @@ export type StateFlowNode = Node<StateNodeData, "state">;
  * states and transitions the run went through are marked; "*" transitions start at a node of
  * their own, drawn dashed. Pure.
  */
-export function machineToFlow(machine: MachineView): { nodes: StateFlowNode[]; edges: Edge[] } {
+export function machineToFlow(machine: MachineView, problemStates: readonly string[] = []): { nodes: StateFlowNode[]; edges: Edge[] } {
   const visited = new Set(machine.path);
   const taken = new Set(machine.path.slice(1).map((to, index) => `${machine.path[index]}->${to}`));
   const hasWildcard = machine.transitions.some((transition) => transition.from === ANY_STATE);
@@ -35,7 +37,7 @@ export function machineToFlow(machine: MachineView): { nodes: StateFlowNode[]; e
     id: state.name,
     type: "state",
     position: positions.get(state.name) ?? { x: 0, y: 0 },
-    data: { name: state.name, initial: state.initial, final: state.final, current: state.name === machine.current, visited: visited.has(state.name), steps: state.steps },
+    data: { name: state.name, initial: state.initial, final: state.final, current: state.name === machine.current, visited: visited.has(state.name), problem: problemStates.includes(state.name), steps: state.steps },
   }));
   if (hasWildcard) nodes.push({ id: ANY_STATE, type: "state", position: positions.get(ANY_STATE) ?? { x: 0, y: 0 }, data: { name: "any state", initial: false, final: false, current: false, visited: false, steps: [] } });
   const edges = machine.transitions.map((transition, index): Edge => {

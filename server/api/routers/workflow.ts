@@ -2,7 +2,9 @@ import { exportWorkflowDefinition } from "@/server/services/workflows/export-def
 import { getWorkflow } from "@/server/services/workflows/get-workflow";
 import { listWorkflows } from "@/server/services/workflows/list-workflows";
 import { saveWorkflowDocument } from "@/server/services/workflows/save-workflow-document";
-import { exportWorkflowInput, getWorkflowInput, saveWorkflowInput } from "../schemas/workflow";
+import { checkWorkflowDocument } from "@/server/services/workflows/check-document";
+import { listWorkflowVersions } from "@/server/services/workflows/list-versions";
+import { checkDocumentInput, exportWorkflowInput, getWorkflowInput, saveWorkflowInput, versionsInput } from "../schemas/workflow";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 
 /** Validates and saves a workflow document: version 1, a new version, or the unchanged latest. */
@@ -14,5 +16,8 @@ export const workflowRouter = createTRPCRouter({
   // The name clients and tests have used since before versions: the same procedure as save.
   create: save,
   get: viewerProcedure.input(getWorkflowInput).query(({ ctx, input }) => getWorkflow(ctx.db, input.id !== undefined ? { id: input.id } : { name: input.name ?? "" })),
+  /** The editor's live check: problems with their places, and the machine to preview. */
+  check: viewerProcedure.input(checkDocumentInput).query(({ input }) => checkWorkflowDocument(input.document)),
+  versions: viewerProcedure.input(versionsInput).query(({ ctx, input }) => listWorkflowVersions(ctx.db, input.name)),
   export: viewerProcedure.input(exportWorkflowInput).query(({ ctx, input }) => exportWorkflowDefinition(ctx.db, input.name, input.version)),
 });

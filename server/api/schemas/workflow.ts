@@ -35,3 +35,8 @@ export const exportWorkflowInput = z.strictObject({
   name: workflowName,
   version: z.number().int("must be a whole number").min(1, "must be 1 or more").optional(),
 });
+
+/** A workflow document being edited; the document format's own 1 MiB limit is checked by the validator. */
+export const checkDocumentInput = z.strictObject({ document: z.string().max(2 * 1024 * 1024, "must be at most 2 MiB") });
+
+export const versionsInput = z.strictObject({ name: workflowName });

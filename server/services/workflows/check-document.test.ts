@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkWorkflowDocument } from "./check-document";
+
+const tdd = readFileSync(join(import.meta.dirname, "..", "..", "..", "examples", "tdd-lru-cache.yaml"), "utf8");
+
+describe("the editor's live check", () => {
+  it("a valid document gives its machine to draw and no problems", () => {
+    const check = checkWorkflowDocument(tdd);
+    expect(check.ok).toBe(true);
+    expect(check.machine?.states.map((state) => state.name)).toEqual(["writing_tests", "implementing", "done"]);
+  });
+
+  it("ties each problem to the state it concerns, with its line and column", () => {
+    const check = checkWorkflowDocument(tdd.replace(/\n\s*- \{ from: implementing, to: done[^\n]*/, ""));
+    expect(check.ok).toBe(false);
+    expect(check.machine).toBeNull();
+    expect(check.problems.map((problem) => `${problem.line}:${problem.column} ${problem.message}`)).toEqual([
+      '19:43 state "done" is unreachable from the initial state "writing_tests"',
+      '19:14 state "writing_tests" has no path to a final state (done)',
+      '19:29 state "implementing" has no path to a final state (done)',
+    ]);
+    expect(Object.values(check.problemStates)).toEqual(["done", "writing_tests", "implementing"]);
+  });
+
+  it("a syntax error names its line and ties to no state", () => {
+    const check = checkWorkflowDocument("workflow:\n  name: [unclosed\n");
+    expect(check.ok).toBe(false);
+    expect(check.problems[0]?.line).toBeGreaterThan(0);
+    expect(check.problemStates).toEqual({});
+  });
+});
