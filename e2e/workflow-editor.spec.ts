@@ -7,7 +7,9 @@ test("a workflow's page checks its document live: an invalid import marks the st
   await page.goto("/");
   await page.getByTestId("workflow-row").filter({ hasText: "tdd-lru-cache" }).getByRole("link", { name: "tdd-lru-cache" }).click();
   await page.waitForURL("**/workflows/tdd-lru-cache");
-  await expect(page.getByTestId("state-machine").getByTestId("state-node")).toHaveCount(3);
+  // Three states, and the node the "*" (from any state) transition starts at.
+  await expect(page.getByTestId("state-machine").getByTestId("state-node")).toHaveCount(4);
+  await expect(page.getByTestId("state-machine").locator('[data-state="any state"]')).toHaveCount(1);
   await expect(page.getByTestId("problems")).toHaveText("Valid.");
 
   await test.step("Import YAML: a machine where implementing never reaches done", async () => {
@@ -21,7 +23,7 @@ test("a workflow's page checks its document live: an invalid import marks the st
   });
 
   await test.step("a valid edit is saved as version 2 and listed", async () => {
-    await page.getByLabel(/Workflow document/).fill(tdd.replace("description: ", "description: Edited in the dashboard. "));
+    await page.getByLabel(/Workflow document/).fill(tdd.replace(`description: "`, `description: "Edited in the dashboard. `));
     await expect(page.getByTestId("problems")).toHaveText("Valid.");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved as version 2" })).toBeVisible();
