@@ -34,6 +34,13 @@ export const envSchema = z.object({
   DUALSTATE_ESCALATION_TIMEOUT_HOURS: z.coerce.number({ message: "must be a number" }).positive("must be positive").max(24 * 365, "must be at most 8760").default(72),
   /** SQLite durability: FULL syncs every commit, NORMAL (WAL) may lose the last commits on power loss. */
   DUALSTATE_SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"], { message: "must be FULL or NORMAL" }).default("FULL"),
+  /** Where escalation events (created, decided) are POSTed; unset sends none. */
+  DUALSTATE_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+  /** The HMAC-SHA256 key the webhook's x-dualstate-signature is made with; required with DUALSTATE_WEBHOOK_URL. */
+  DUALSTATE_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+}).refine((env) => !env.DUALSTATE_WEBHOOK_URL || env.DUALSTATE_WEBHOOK_SECRET, {
+  message: "must be set when DUALSTATE_WEBHOOK_URL is set (receivers verify the signature with it)",
+  path: ["DUALSTATE_WEBHOOK_SECRET"],
 });
 
 export type Env = z.infer<typeof envSchema>;

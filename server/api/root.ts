@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { escalationRouter } from "./routers/escalation";
 import { runRouter } from "./routers/run";
 import { workflowRouter } from "./routers/workflow";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -6,6 +7,7 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 export const appRouter = createTRPCRouter({
   workflow: workflowRouter,
   run: runRouter,
+  escalation: escalationRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */
