@@ -41,6 +41,13 @@ export const envSchema = z.object({
   DUALSTATE_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The address people use (https://… makes cookies Secure); also read from X-Forwarded-Proto per request. */
   DUALSTATE_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://dualstate.example.com" }).optional(),
+  /** Where escalation events (created, decided) are POSTed; unset sends none. */
+  DUALSTATE_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+  /** The HMAC-SHA256 key the webhook's x-dualstate-signature is made with; required with DUALSTATE_WEBHOOK_URL. */
+  DUALSTATE_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+}).refine((env) => !env.DUALSTATE_WEBHOOK_URL || env.DUALSTATE_WEBHOOK_SECRET, {
+  message: "must be set when DUALSTATE_WEBHOOK_URL is set (receivers verify the signature with it)",
+  path: ["DUALSTATE_WEBHOOK_SECRET"],
 });
 
 export type Env = z.infer<typeof envSchema>;

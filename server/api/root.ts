@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
+import { escalationRouter } from "./routers/escalation";
 import { runRouter } from "./routers/run";
 import { workflowRouter } from "./routers/workflow";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -9,6 +10,7 @@ export const appRouter = createTRPCRouter({
   run: runRouter,
   admin: adminRouter,
   session: sessionRouter,
+  escalation: escalationRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

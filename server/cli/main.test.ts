@@ -15,6 +15,7 @@ const WORKER_DEFAULTS = {
   DUALSTATE_LEASE_SECONDS: 30,
   DUALSTATE_ESCALATION_TIMEOUT_HOURS: 72,
   DUALSTATE_SQLITE_SYNCHRONOUS: "FULL",
+  DUALSTATE_ADMIN_EMAIL: "admin@localhost",
 };
 
 // No test here may build or start Next.js, or touch the real .next folder: if option parsing

@@ -10,6 +10,7 @@ import { loadExamplesOnFirstStart } from "../../services/examples/load-examples"
 import { createFirstAdminOnStart } from "../../services/users/first-admin-on-start";
 import { IPC_RING } from "../../worker/doorbell";
 import { startWorker } from "../../worker/worker-from-env";
+import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";
 
 const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
 
@@ -46,12 +47,15 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   // The embedded worker executes runs in this process; `dualstate worker` adds more elsewhere.
   const embedded = env.DUALSTATE_EMBEDDED_WORKER === "true" ? startWorker(env, { log: (line) => io.err(line) }) : undefined;
   if (embedded) io.out(`Worker ${embedded.worker.workerId} executing runs (concurrency ${env.DUALSTATE_WORKER_CONCURRENCY})`);
+  const webhooks = startWebhooksFromEnv(env, (line) => io.err(line));
+  if (webhooks) io.out(`Escalation webhooks to ${env.DUALSTATE_WEBHOOK_URL}`);
   io.out(`Dualstate on http://${options.hostname ?? "localhost"}:${port}`);
   try {
     return await runNext(root, [mode, "--port", String(port), ...hostArgs], childEnv, (message) => {
       if (message === IPC_RING) embedded?.worker.ring();
     });
   } finally {
+    await webhooks?.stop();
     await embedded?.stop(10_000);
   }
 }

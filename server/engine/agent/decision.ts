@@ -6,7 +6,9 @@
 export type EscalationDecision =
   | { readonly kind: "approve" }
   | { readonly kind: "reject"; readonly reason: string }
-  | { readonly kind: "reject_with_feedback"; readonly feedback: string };
+  | { readonly kind: "reject_with_feedback"; readonly feedback: string }
+  /** The reviewer's own content replaces the artifact; it still goes through the step's guard. */
+  | { readonly kind: "edit_and_approve"; readonly content: string };
 
 /** The decision a payload records, or undefined when there is none (or it is not a decision). */
 export function parseDecision(payload: Readonly<Record<string, unknown>> | undefined): EscalationDecision | undefined {
@@ -21,6 +23,8 @@ export function parseDecision(payload: Readonly<Record<string, unknown>> | undef
       return { kind: "reject", reason: "escalation expired" };
     case "reject_with_feedback":
       return { kind: "reject_with_feedback", feedback: comment };
+    case "edit_and_approve":
+      return typeof payload.editedContent === "string" ? { kind: "edit_and_approve", content: payload.editedContent } : undefined;
     default:
       return undefined;
   }

@@ -104,21 +104,65 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
     }
     let feedback = result.feedback;
     if (result.fatal) {
-      const decisionKey = `${attemptKey}/decision`;
-      const decision = parseDecision(await observer.recall?.(decisionKey));
-      if (!decision) return { kind: "escalation", artifact, feedback: result.feedback, attempts: attempt, decisionKey };
-      if (decision.kind === "approve") {
-        return { kind: "passed", artifact, workflowState: satisfy(input.workflowState, step.guardId, artifact.id), attempts: attempt };
-      }
-      if (decision.kind === "reject") return { kind: "rejected", artifact, reason: decision.reason, attempts: attempt };
+      const resolved = await resolveFatalVerdict(input, artifact, result.feedback, attemptKey, attempt);
+      if (resolved.kind !== "retry") return resolved;
       // Rejected with feedback: the person's comment is this attempt's feedback, and the step retries.
-      feedback = decision.feedback;
+      ({ artifact, feedback } = resolved);
     }
     failures.push({ artifact, feedback });
     context = refineContext(context, artifact.content, feedback);
     parentId = artifact.id;
   }
   return { kind: "exhausted", provenance: failures, attempts: failures.length };
+}
+
+/**
+ * What a person decided on a fatal verdict (escalation). An edited artifact is a new attempt
+ * artifact whose parent is the escalated one; it goes through the step's guard, and any failing
+ * verdict on it escalates again (the reviewer sees the verdict on their own edit) until one passes,
+ * is approved as is, or is rejected.
+ */
+async function resolveFatalVerdict(
+  input: AgentInput,
+  escalated: Artifact,
+  escalatedFeedback: string,
+  attemptKey: string,
+  attempt: number,
+): Promise<AgentOutcome | { readonly kind: "retry"; readonly artifact: Artifact; readonly feedback: string }> {
+  let artifact = escalated;
+  let feedback = escalatedFeedback;
+  for (let key = attemptKey; ; key = `${key}/edit`) {
+    const decisionKey = `${key}/decision`;
+    const decision = parseDecision(await input.observer.recall?.(decisionKey));
+    if (!decision) return { kind: "escalation", artifact, feedback, attempts: attempt, decisionKey };
+    switch (decision.kind) {
+      case "approve":
+        return { kind: "passed", artifact, workflowState: satisfy(input.workflowState, input.step.guardId, artifact.id), attempts: attempt };
+      case "reject":
+        return { kind: "rejected", artifact, reason: decision.reason, attempts: attempt };
+      case "reject_with_feedback":
+        return { kind: "retry", artifact, feedback: decision.feedback };
+      case "edit_and_approve": {
+        const edited = await checkEditedArtifact(input, artifact, decision.content, `${key}/edit`, attempt);
+        if (edited.result.passed) {
+          return { kind: "passed", artifact: edited.artifact, workflowState: satisfy(input.workflowState, input.step.guardId, edited.artifact.id), attempts: attempt };
+        }
+        artifact = edited.artifact;
+        feedback = edited.result.feedback;
+      }
+    }
+  }
+}
+
+/** Stores a reviewer's edit as a child of the artifact it replaces and runs the step's guard on it (once: a resumed turn reads the verdict back). */
+async function checkEditedArtifact(input: AgentInput, parent: Artifact, content: string, editKey: string, attempt: number): Promise<{ artifact: Artifact; result: GuardResult }> {
+  const recorded = await recallAttempt(input, editKey);
+  if (recorded) return recorded;
+  const artifact = createArtifact({ id: input.newId(editKey), content, version: attempt, parentId: parent.id });
+  const result = await input.step.actionPair.guard.validate(artifact, input.dependencies);
+  await input.dag.store({ artifact, stepName: input.step.name, guardId: input.step.guardId, result, dependencyIds: dependencyIdsOf(input.dependencies), language: input.step.language ?? null });
+  await input.observer.record({ type: "guard.completed", step: input.step.name, attempt, artifactId: artifact.id, result }, `${editKey}/verdict`);
+  return { artifact, result };
 }
 
 /** The artifact and verdict of an attempt recorded by an earlier turn of this run, if any. */

@@ -120,6 +120,39 @@ describe("runMachine resumed from its journal", () => {
     expect((await spent.turn(machineNoBudget())).status).toBe("failed");
   });
 
+  it("edit and approve: the edit is a child artifact checked by the step's guard; passing moves the run on", async () => {
+    const run = durableRun();
+    const gen = new ScriptedGenerator(["os.system('ls')"]);
+    const guard = guardFrom((artifact) => (artifact.content.includes("os.system") ? fatal("os.system forbidden") : passed()));
+    const machine = () => {
+      const first = pair("exec", "one", gen, () => passed());
+      return twoSteps({ ...first, actionPair: { ...first.actionPair, guard } }, pair("next", "two", new ScriptedGenerator(["ok"]), () => passed()));
+    };
+    await run.turn(machine());
+    run.journal.decide("exec/attempt-1/decision", { decision: "edit_and_approve", decidedBy: "ada", editedContent: "subprocess.run(['ls'])" });
+    const resumed = await run.turn(machine());
+    expect(resumed.status).toBe("success");
+    expect(gen.calls).toBe(1);
+    const edited = resumed.artifacts.g_exec;
+    expect(edited?.content).toBe("subprocess.run(['ls'])");
+    expect(edited?.parentId).toBe("id:exec/attempt-1");
+    expect((await run.dag.get(edited!.id)).result.passed).toBe(true);
+    expect(guard.calls).toBe(2);
+  });
+
+  it("edit and approve: an edit that fails the guard fatally escalates again, on the edit", async () => {
+    const run = durableRun();
+    const machine = () => twoSteps(pair("exec", "one", new ScriptedGenerator(["eval(x)"]), (artifact) => (artifact.content.includes("eval") ? fatal("eval forbidden") : passed())), pair("next", "two", new ScriptedGenerator(["ok"]), () => passed()));
+    await run.turn(machine());
+    run.journal.decide("exec/attempt-1/decision", { decision: "edit_and_approve", decidedBy: "ada", editedContent: "eval(y)" });
+    const again = await run.turn(machine());
+    expect(again.status).toBe("escalation");
+    const escalations = run.journal.events.filter((event) => event.type === "step.escalated");
+    expect(escalations.at(-1)).toMatchObject({ decisionKey: "exec/attempt-1/edit/decision", artifactId: "id:exec/attempt-1/edit" });
+    run.journal.decide("exec/attempt-1/edit/decision", { decision: "reject", decidedBy: "ada", comment: "no" });
+    expect(await run.turn(machine())).toMatchObject({ status: "failed", reason: "Rejected by ada: no" });
+  });
+
   it("a code step's recorded updates are applied on resume without running the sandbox again", async () => {
     const run = durableRun();
     let sandboxRuns = 0;

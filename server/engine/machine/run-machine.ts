@@ -236,7 +236,10 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
             await observer.record({ type: "state.advanced", step: step.name, guardId: step.guardId, artifactId: last.artifact.id, workflowState }, `${keyPrefix}/advanced`);
             return { kind: "continue" };
           }
-          return failedResult(decision.kind === "reject" ? decision.reason : `Step "${step.name}" was sent back after its retry budget was spent: ${decision.feedback}`, outcome.provenance);
+          if (decision.kind === "reject") return failedResult(decision.reason, outcome.provenance);
+          // The decision service refuses an edit here; a hand-written one ends the run rather than skipping the guard.
+          if (decision.kind === "edit_and_approve") return failedResult(`Step "${step.name}": an edited artifact cannot be approved after the retry budget was spent`, outcome.provenance);
+          return failedResult(`Step "${step.name}" was sent back after its retry budget was spent: ${decision.feedback}`, outcome.provenance);
         }
         return failedResult(`Step "${step.name}" failed after ${outcome.attempts} attempts (retry budget exhausted)`, outcome.provenance);
       }

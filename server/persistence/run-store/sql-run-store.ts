@@ -22,6 +22,9 @@ export interface EscalationResolution {
   /** The inbox message that resumes the run. */
   readonly kind: "resume" | "timeout";
   readonly note?: string;
+  /** The decision's name and the content hash of the artifact it was made on, kept on the escalation row. */
+  readonly decisionName?: string;
+  readonly decidedHash?: string;
 }
 
 type SnapshotRow = { specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown; artifacts: unknown };
@@ -420,11 +423,13 @@ export class SqlRunStore {
   async resolveEscalation(resolution: EscalationResolution, now = new Date()): Promise<ResolutionOutcome> {
     return this.sql.transaction(async (tx): Promise<ResolutionOutcome> => {
       const ts = this.d.timestamp(now);
-      const changed = await tx.execute(`UPDATE "Escalation" SET "status" = ?, "decidedBy" = ?, "decidedAt" = ?, "comment" = ? WHERE "id" = ? AND "status" = 'pending'`, [
+      const changed = await tx.execute(`UPDATE "Escalation" SET "status" = ?, "decidedBy" = ?, "decidedAt" = ?, "comment" = ?, "decision" = ?, "decidedHash" = ? WHERE "id" = ? AND "status" = 'pending'`, [
         resolution.status,
         resolution.decidedBy,
         ts,
         resolution.comment ?? null,
+        resolution.decisionName ?? String(resolution.decision.decision ?? resolution.status),
+        resolution.decidedHash ?? null,
         resolution.escalationId,
       ]);
       const [escalation] = await tx.query<{ runId: string; status: string; decidedBy: string | null; decisionKey: string | null }>(

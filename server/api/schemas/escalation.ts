@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { DECISIONS } from "@/server/services/escalations/decision-kinds";
+import { ESCALATION_SORTS, ESCALATION_STATUSES } from "@/server/services/escalations/list-escalations";
+
+const id = z.string().trim().min(1, "must not be empty");
+
+export const listEscalationsInput = z
+  .object({
+    status: z.enum([...ESCALATION_STATUSES, "all"]).optional(),
+    workflow: z.string().trim().min(1).optional(),
+    step: z.string().trim().min(1).optional(),
+    minAgeMinutes: z.number().nonnegative().optional(),
+    maxAgeMinutes: z.number().nonnegative().optional(),
+    sort: z.enum(ESCALATION_SORTS).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+  })
+  .optional();
+
+export const getEscalationInput = z.object({ id });
+export const claimEscalationInput = z.object({ escalationId: id, steal: z.boolean().optional() });
+export const assignEscalationInput = z.object({ escalationId: id, assignee: z.string().trim().max(320).nullable() });
+
+export const decideEscalationInput = z.object({
+  escalationId: id,
+  contentHash: z.string().regex(/^[0-9a-f]{64}$/, "must be the artifact's SHA-256 content hash (64 hex digits)"),
+  decision: z.enum(DECISIONS),
+  comment: z.string().max(20_000, "must be at most 20,000 characters").optional(),
+  editedContent: z.string().max(1_000_000, "must be at most 1,000,000 characters").optional(),
+});

@@ -1,0 +1,42 @@
+import type { Db } from "@/server/persistence/db";
+import { conflict, invalidInput, notFound } from "../errors";
+import type { Decider } from "./decision-kinds";
+
+export interface ClaimOutcome {
+  readonly escalationId: string;
+  readonly claimedBy: string | null;
+  readonly claimedAt: Date | null;
+}
+
+/**
+ * Takes an escalation in the queue so other reviewers see who has it. A claim never blocks a
+ * decision (anyone with the role may still decide); it only says who is on it. Claiming an item
+ * someone else holds is refused unless `steal` is set.
+ */
+export async function claimEscalation(db: Db, decider: Decider, input: { escalationId: string; steal?: boolean }, now = new Date()): Promise<ClaimOutcome> {
+  return setHolder(db, input.escalationId, decider.email, input.steal ?? false, now);
+}
+
+/** Hands an escalation to a named reviewer (or releases it with assignee null). */
+export async function assignEscalation(db: Db, input: { escalationId: string; assignee: string | null }, now = new Date()): Promise<ClaimOutcome> {
+  const assignee = input.assignee?.trim() || null;
+  if (assignee !== null && !/^\S+@\S+$/.test(assignee)) throw invalidInput("assignee", `"${assignee}" is not an email address`);
+  return setHolder(db, input.escalationId, assignee, true, now);
+}
+
+async function setHolder(db: Db, escalationId: string, holder: string | null, steal: boolean, now: Date): Promise<ClaimOutcome> {
+  const escalation = await db.escalation.findUnique({ where: { id: escalationId }, select: { status: true, claimedBy: true } });
+  if (!escalation) throw notFound("Escalation", escalationId);
+  if (escalation.status !== "pending") throw conflict(`Escalation ${escalationId} is ${escalation.status}; only pending escalations can be claimed or assigned`);
+  const claimedAt = holder ? now : null;
+  // Compare-and-swap on the current holder: two reviewers claiming at once, one gets it.
+  const changed = await db.escalation.updateMany({
+    where: { id: escalationId, status: "pending", ...(steal ? {} : { OR: [{ claimedBy: null }, { claimedBy: holder }] }) },
+    data: { claimedBy: holder, claimedAt },
+  });
+  if (changed.count !== 1) {
+    const current = await db.escalation.findUniqueOrThrow({ where: { id: escalationId }, select: { claimedBy: true, status: true } });
+    throw conflict(current.status !== "pending" ? `Escalation ${escalationId} is ${current.status}` : `${current.claimedBy} already has escalation ${escalationId}`);
+  }
+  return { escalationId, claimedBy: holder, claimedAt };
+}

@@ -1,0 +1,18 @@
+/** What a reviewer can decide on an escalation (docs/escalations.md). */
+export const DECISIONS = ["approve", "edit_and_approve", "reject", "reject_with_feedback"] as const;
+export type DecisionKind = (typeof DECISIONS)[number];
+
+/** The person (or token holder) deciding, as the API edge identifies them. */
+export interface Decider {
+  readonly email: string;
+  readonly role: "viewer" | "reviewer" | "admin";
+}
+
+export function canDecide(role: Decider["role"] | undefined): boolean {
+  return role === "reviewer" || role === "admin";
+}
+
+/** The escalation status a decision leaves behind. */
+export function statusAfter(decision: DecisionKind): "approved" | "rejected" {
+  return decision === "approve" || decision === "edit_and_approve" ? "approved" : "rejected";
+}

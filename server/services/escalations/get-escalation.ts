@@ -1,0 +1,98 @@
+import type { Db } from "@/server/persistence/db";
+import { notFound } from "../errors";
+import { canDecide, type Decider } from "./decision-kinds";
+import { lineDiff, type DiffLine } from "./diff-lines";
+import { offendingLine } from "./offending-line";
+
+export interface ReviewArtifact {
+  id: string;
+  attempt: number;
+  content: string;
+  contentHash: string;
+  language: string | null;
+  passed: boolean;
+  fatal: boolean;
+  feedback: string;
+  parentId: string | null;
+  createdAt: Date;
+}
+
+export interface EscalationReview {
+  escalation: {
+    id: string;
+    status: string;
+    stepName: string;
+    guardId: string;
+    feedback: string;
+    createdAt: Date;
+    expiresAt: Date | null;
+    claimedBy: string | null;
+    claimedAt: Date | null;
+    decision: string | null;
+    decidedBy: string | null;
+    decidedAt: Date | null;
+    comment: string | null;
+    /** Edits need a guard run after the decision; a step that spent its budget takes none. */
+    editAllowed: boolean;
+  };
+  run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null };
+  artifact: ReviewArtifact;
+  offendingLine: number | null;
+  /** The prompt the generator sent for this attempt, when it recorded one (a replayed cassette does not). */
+  prompt: string | null;
+  earlierAttempts: (ReviewArtifact & { diff: DiffLine[] })[];
+  dependencies: { name: string; stepName: string; artifact: ReviewArtifact }[];
+  stateMachine: { states: string[]; initialState: string; finalStates: string[]; transitions: { from: string; to: string; condition: string }[] } | null;
+  /** Whether the caller may decide: a reviewer or admin, on a pending escalation. Computed here, enforced by the decide procedure. */
+  canDecide: boolean;
+}
+
+const artifactSelect = { id: true, attempt: true, content: true, contentHash: true, language: true, passed: true, fatal: true, feedback: true, parentId: true, createdAt: true } as const;
+
+/** Everything a reviewer needs on one screen to decide an escalation. */
+export async function getEscalation(db: Db, viewer: Decider | null, input: { id: string }): Promise<EscalationReview> {
+  const escalation = await db.escalation.findUnique({
+    where: { id: input.id },
+    select: {
+      id: true, status: true, stepName: true, guardId: true, feedback: true, createdAt: true, expiresAt: true, claimedBy: true, claimedAt: true,
+      decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true,
+      artifact: { select: artifactSelect },
+      run: { select: { id: true, status: true, specification: true, currentState: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
+    },
+  });
+  if (!escalation) throw notFound("Escalation", input.id);
+  const { artifact, run, decisionKey, ...fields } = escalation;
+
+  const [stepArtifacts, dependencyRows, generated] = await Promise.all([
+    db.artifact.findMany({ where: { runId: run.id, stepName: escalation.stepName, createdAt: { lte: artifact.createdAt }, NOT: { id: artifact.id } }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: artifactSelect }),
+    db.artifactDependency.findMany({ where: { artifactId: artifact.id }, select: { name: true, dependency: { select: { ...artifactSelect, stepName: true } } } }),
+    db.ledgerEntry.findMany({ where: { runId: run.id, type: "generator.completed" }, select: { payload: true } }),
+  ]);
+  const prompt = promptOf(generated.map((entry) => entry.payload), artifact.id, artifact.parentId);
+  const definition = run.workflowVersion?.definition as { state_machine?: { states: string[]; initial_state: string; final_states: string[]; transitions: { from: string; to: string; condition: string }[] } } | undefined;
+  const machine = definition?.state_machine;
+  return {
+    escalation: { ...fields, editAllowed: !decisionKey?.endsWith("/exhausted/decision") },
+    run: { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null },
+    artifact,
+    offendingLine: offendingLine(escalation.feedback, artifact.content),
+    prompt,
+    earlierAttempts: stepArtifacts.map((earlier) => ({ ...earlier, diff: lineDiff(earlier.content, artifact.content) })),
+    dependencies: dependencyRows.map(({ name, dependency: { stepName, ...dependency } }) => ({ name, stepName, artifact: dependency })),
+    stateMachine: machine
+      ? { states: machine.states, initialState: machine.initial_state, finalStates: machine.final_states, transitions: machine.transitions.map((transition) => ({ from: transition.from, to: transition.to, condition: String(transition.condition) })) }
+      : null,
+    canDecide: escalation.status === "pending" && canDecide(viewer?.role),
+  };
+}
+
+/** The prompt recorded with the generation of `artifactId` (or, for a reviewer's edit, of the artifact it replaced). */
+function promptOf(payloads: unknown[], artifactId: string, parentId: string | null): string | null {
+  for (const id of [artifactId, parentId]) {
+    for (const payload of payloads) {
+      const entry = payload as { artifactId?: unknown; metadata?: { prompt?: unknown } } | null;
+      if (entry?.artifactId === id && typeof entry.metadata?.prompt === "string") return entry.metadata.prompt;
+    }
+  }
+  return null;
+}

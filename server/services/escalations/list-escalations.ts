@@ -1,0 +1,76 @@
+import type { Db, Prisma } from "@/server/persistence/db";
+
+export const ESCALATION_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const;
+export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
+export const ESCALATION_SORTS = ["oldest", "newest", "deadline"] as const;
+
+export interface ListEscalationsInput {
+  status?: EscalationStatus | "all";
+  /** Workflow name. */
+  workflow?: string;
+  step?: string;
+  /** Only escalations raised at least this many minutes ago. */
+  minAgeMinutes?: number;
+  /** Only escalations raised at most this many minutes ago. */
+  maxAgeMinutes?: number;
+  sort?: (typeof ESCALATION_SORTS)[number];
+  limit?: number;
+}
+
+export interface EscalationListItem {
+  id: string;
+  runId: string;
+  workflow: string | null;
+  stepName: string;
+  guardId: string;
+  feedback: string;
+  status: EscalationStatus;
+  createdAt: Date;
+  expiresAt: Date | null;
+  claimedBy: string | null;
+  claimedAt: Date | null;
+  decision: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  contentHash: string;
+}
+
+/**
+ * The review queue: escalations filtered by status (pending by default), workflow, step and age,
+ * sorted, with a count per status under the same workflow/step/age filters.
+ */
+export async function listEscalations(db: Db, input: ListEscalationsInput = {}, now = new Date()): Promise<{ items: EscalationListItem[]; counts: Record<EscalationStatus, number>; total: number }> {
+  const createdAt: Prisma.DateTimeFilter = {};
+  if (input.minAgeMinutes !== undefined) createdAt.lte = new Date(now.getTime() - input.minAgeMinutes * 60_000);
+  if (input.maxAgeMinutes !== undefined) createdAt.gte = new Date(now.getTime() - input.maxAgeMinutes * 60_000);
+  const common: Prisma.EscalationWhereInput = {
+    ...(input.step ? { stepName: input.step } : {}),
+    ...(input.workflow ? { run: { workflowVersion: { workflow: { name: input.workflow } } } } : {}),
+    ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+  };
+  const status = input.status ?? "pending";
+  const where: Prisma.EscalationWhereInput = status === "all" ? common : { ...common, status };
+  const orderBy: Prisma.EscalationOrderByWithRelationInput[] =
+    input.sort === "newest" ? [{ createdAt: "desc" }, { id: "desc" }] : input.sort === "deadline" ? [{ expiresAt: "asc" }, { createdAt: "asc" }] : [{ createdAt: "asc" }, { id: "asc" }];
+  const [rows, grouped] = await Promise.all([
+    db.escalation.findMany({
+      where,
+      orderBy,
+      take: input.limit ?? 100,
+      select: {
+        id: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
+        claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true,
+        artifact: { select: { contentHash: true } },
+        run: { select: { workflowVersion: { select: { workflow: { select: { name: true } } } } } },
+      },
+    }),
+    db.escalation.groupBy({ by: ["status"], where: common, _count: { _all: true } }),
+  ]);
+  const counts = Object.fromEntries(ESCALATION_STATUSES.map((name) => [name, 0])) as Record<EscalationStatus, number>;
+  for (const group of grouped) counts[group.status] = group._count._all;
+  return {
+    items: rows.map(({ artifact, run, ...row }) => ({ ...row, workflow: run.workflowVersion?.workflow.name ?? null, contentHash: artifact.contentHash })),
+    counts,
+    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+  };
+}
