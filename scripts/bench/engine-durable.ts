@@ -32,6 +32,9 @@
  *                   The workers, the benchmark and the PostgreSQL server share this machine's
  *                   cores (2 where it was written): the 4-worker figure then measures CPU
  *                   contention as much as the protocol's ability to scale.
+ *   db scaling      PostgreSQL alone: durable single-row commits from 1, 2 and 4 connections at once
+ *                   (postgresCommitScaling), so the workers' scaling reads against the server's and
+ *                   the disk's own on the same machine in the same run.
  *   decision        one worker idle on its doorbell; a run suspends on a fatal verdict; a second
  *                   SqlRunStore (the deciding process; on SQLite over the worker's connection, see
  *                   runConfiguration) calls resolveEscalation(approve). Measured
@@ -549,6 +552,54 @@ async function durableCommitUs(target: Target, database: TestDatabase): Promise<
   return quantile(durations, 0.5);
 }
 
+/**
+ * The database's own scaling on this machine: durable single-row autocommit INSERTs from 1, 2
+ * and 4 connections at once (each its own pg client, one row per commit, as pgbench would), for
+ * COMMIT_BUDGET_MS each, on a fresh database. Commits per second for each connection count: what
+ * the server and the disk allow however lean the engine gets, measured in the same run as the
+ * workers. Where four connections commit less than ×3 of one, four workers cannot either.
+ */
+async function postgresCommitScaling(): Promise<{ connections: number; commitsPerSecond: number }[]> {
+  const database = await createTestDatabase("postgres", { migrate: false });
+  const results: { connections: number; commitsPerSecond: number }[] = [];
+  try {
+    const setup = new pg.Client({ connectionString: database.url });
+    await setup.connect();
+    await setup.query(`CREATE TABLE "BenchCommit" ("id" SERIAL PRIMARY KEY, "note" TEXT NOT NULL)`);
+    await setup.end();
+    for (const connections of [1, 2, 4]) {
+      const clients = await Promise.all(
+        Array.from({ length: connections }, async () => {
+          const client = new pg.Client({ connectionString: database.url });
+          await client.connect();
+          return client;
+        }),
+      );
+      try {
+        const insert = { name: "bench-commit", text: `INSERT INTO "BenchCommit" ("note") VALUES ($1)`, values: ["bench"] };
+        for (const client of clients) for (let i = 0; i < 50; i++) await client.query(insert);
+        let commits = 0;
+        const started = performance.now();
+        const deadline = started + COMMIT_BUDGET_MS;
+        await Promise.all(
+          clients.map(async (client) => {
+            while (performance.now() < deadline) {
+              await client.query(insert);
+              commits++;
+            }
+          }),
+        );
+        results.push({ connections, commitsPerSecond: (commits * 1000) / (performance.now() - started) });
+      } finally {
+        await Promise.all(clients.map((client) => client.end()));
+      }
+    }
+  } finally {
+    await database.dispose();
+  }
+  return results;
+}
+
 // ---------------------------------------------------------------- report
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -635,6 +686,12 @@ export async function benchEngineDurable(): Promise<void> {
     console.log(
       `  The CPU one worker's run costs (Node + PostgreSQL) caps this machine at ~${fmt(ceiling)} runs/s, × ${(ceiling / ((one.runs * 1000) / one.wallMs)).toFixed(2)} of one worker: ` +
         `the ceiling for any number of workers here, before contention.`,
+    );
+    const commitScaling = await postgresCommitScaling();
+    const oneConnection = commitScaling[0]!.commitsPerSecond;
+    console.log(
+      `  PostgreSQL alone, durable single-row commits from 1/2/4 connections at once (same machine, same run): ` +
+        commitScaling.map((c) => `${c.connections} → ${fmt(c.commitsPerSecond)}/s (× ${(c.commitsPerSecond / oneConnection).toFixed(2)})`).join(", "),
     );
   }
 
