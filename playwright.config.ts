@@ -23,8 +23,11 @@ export default defineConfig({
   projects: [
     // Signs in once, through the form, as the admin the server created on its first start.
     { name: "sign-in", testMatch: /sign-in\.setup\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH } },
-    // Every spec starts signed in as that admin (other roles: e2e/support/users.ts).
-    { name: "chromium", dependencies: ["sign-in"], use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH, storageState: ADMIN_STORAGE_STATE } },
+    // The first-start journey needs the database as a first start leaves it (no runs yet), so it
+    // runs before every other spec. Every spec starts signed in as that admin (other roles:
+    // e2e/support/users.ts).
+    { name: "first-start", dependencies: ["sign-in"], testMatch: /home\.spec\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH, storageState: ADMIN_STORAGE_STATE } },
+    { name: "chromium", dependencies: ["first-start"], testIgnore: /home\.spec\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH, storageState: ADMIN_STORAGE_STATE } },
   ],
   webServer: {
     // The same start-up path a user takes (build if needed, migrate, next start), on a fresh database.
