@@ -5,6 +5,7 @@ const NAV_ITEMS = [
   { href: "/", label: "Overview" },
   { href: "/#workflows", label: "Workflows" },
   { href: "/runs", label: "Runs" },
+  { href: "/escalations", label: "Escalations" },
 ] as const;
 
 const ADMIN_ITEMS = [

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { OptionalTime } from "./optional-time";
 import type { RunEscalation } from "./types";
@@ -27,6 +28,9 @@ export function EscalationList({ escalations }: { escalations: RunEscalation[] }
             <span className="text-xs text-slate-500">
               expires <OptionalTime date={escalation.expiresAt} />
             </span>
+            <Link href={`/escalations/${escalation.id}`} className="text-xs font-medium text-sky-700 hover:underline">
+              {escalation.status === "pending" ? "Review and decide" : "Review"}
+            </Link>
           </div>
           <p data-testid="escalation-feedback" className="whitespace-pre-wrap break-words rounded bg-amber-50 p-3 font-mono text-xs leading-5 text-slate-800">
             {escalation.feedback}

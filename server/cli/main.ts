@@ -5,6 +5,7 @@ import { MigrationError } from "../persistence/migrations/migrate";
 import { projectRoot } from "../persistence/project-root";
 import { cassetteCommand } from "./commands/cassette";
 import { dbMigrate } from "./commands/db-migrate";
+import { escalationsCommand } from "./commands/escalations";
 import { exportCommand } from "./commands/export";
 import { guardCommand } from "./commands/guard";
 import { runCommand } from "./commands/run";
@@ -58,6 +59,8 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
       return workerCommand(rest, parseEnv(environment), io);
     case "runs":
       return runsCommand(rest, parseEnv(environment), io);
+    case "escalations":
+      return escalationsCommand(rest, parseEnv(environment), io);
     case "start":
     case "dev":
       return serve(command, rest, parseEnv(environment), io);

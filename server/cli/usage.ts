@@ -17,6 +17,14 @@ Commands:
                                     SIGTERM drains and stops
   runs list [--json] [--limit N]    Recent runs with their head: status, epoch, lease
   runs show <id> [--json]           One run: head, result, ledger summary, attempts
+  escalations list [--status S] [--workflow W] [--step S] [--sort oldest|newest|deadline] [--limit N] [--json]
+                                    The review queue (pending by default), with counts per status
+  escalations show <id> [--json]    One escalation: fatal feedback, offending line, numbered artifact
+  escalations approve <id> --as EMAIL [--comment TEXT] [--edit FILE] [--hash HEX]
+  escalations reject <id> --as EMAIL [--comment REASON | --feedback TEXT] [--hash HEX]
+                                    Decide as the reviewer or admin EMAIL; --feedback sends the step
+                                    back to retry with TEXT as guard feedback, --edit approves FILE
+                                    as an edited artifact; --hash pins the artifact decided on
   export <workflow name> [--version N]
                                     Print a stored workflow definition as YAML
   cassette export <runId> [--output FILE]

@@ -39,10 +39,10 @@ describe("createReplayGenerator", () => {
     const generator = createReplayGenerator(cassette, { sleep: async (ms) => void slept.push(ms) });
     const first = await generator.generate(request("implement", 1));
     expect(slept).toEqual([]);
-    expect(first.metadata).toEqual({ generator: "replay", delayMs: 0, replayed: false });
+    expect(first.metadata).toEqual({ generator: "replay", delayMs: 0, replayed: false, prompt: expect.stringContaining("Implement LRU Cache") });
     const second = await generator.generate(request("implement", 2));
     expect(slept).toEqual([1500]);
-    expect(second.metadata).toEqual({ generator: "replay", delayMs: 1500, replayed: false });
+    expect(second.metadata).toEqual({ generator: "replay", delayMs: 1500, replayed: false, prompt: expect.stringContaining("Implement LRU Cache") });
   });
 
   it("really waits without an injected sleep", async () => {

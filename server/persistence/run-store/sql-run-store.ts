@@ -25,6 +25,8 @@ export interface EscalationResolution {
   /** The decision's name and the content hash of the artifact it was made on, kept on the escalation row. */
   readonly decisionName?: string;
   readonly decidedHash?: string;
+  /** Who decided, for the audit log: written in the decision's transaction (absent for the watchdog). */
+  readonly auditActor?: { readonly id: string | null; readonly email: string };
 }
 
 type SnapshotRow = { specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown; artifacts: unknown };
@@ -450,6 +452,17 @@ export class SqlRunStore {
       await this.#insertLedger(tx, escalation.runId, run?.epoch ?? 0, [row], now);
       await this.#insertMessage(tx, escalation.runId, resolution.kind, { escalationId: resolution.escalationId }, now);
       await tx.execute(`UPDATE "Run" SET "resumeDeadline" = NULL, "watchdogNote" = COALESCE(?, "watchdogNote"), "updatedAt" = ? WHERE "id" = ?`, [resolution.note ?? null, ts, escalation.runId]);
+      if (resolution.auditActor) {
+        const detail = { runId: escalation.runId, decision: resolution.decisionName ?? resolution.status, contentHash: resolution.decidedHash ?? null, comment: resolution.comment ?? null };
+        await tx.execute(`INSERT INTO "AuditEvent" ("id", "at", "actorId", "actorEmail", "action", "target", "detail") VALUES (?, ?, ?, ?, 'escalation.decided', ?, ?)`, [
+          randomUUID(),
+          ts,
+          resolution.auditActor.id,
+          resolution.auditActor.email,
+          `escalation:${resolution.escalationId}`,
+          this.d.json(detail),
+        ]);
+      }
       return { ok: true as const, runId: escalation.runId };
     }).then((outcome) => {
       if (outcome.ok) this.onMessage?.();

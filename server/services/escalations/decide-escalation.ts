@@ -70,6 +70,7 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
       kind: "resume",
       decisionName: input.decision,
       decidedHash: input.contentHash,
+      auditActor: { id: decider.id ?? null, email: decider.email },
     },
     now,
   );

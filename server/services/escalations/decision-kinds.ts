@@ -4,6 +4,8 @@ export type DecisionKind = (typeof DECISIONS)[number];
 
 /** The person (or token holder) deciding, as the API edge identifies them. */
 export interface Decider {
+  /** The user's id (null for the CLI acting as an email with no account). */
+  readonly id?: string | null;
   readonly email: string;
   readonly role: "viewer" | "reviewer" | "admin";
 }

@@ -38,7 +38,7 @@ export interface EscalationReview {
   run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null };
   artifact: ReviewArtifact;
   offendingLine: number | null;
-  /** The prompt the generator sent for this attempt, when it recorded one (a replayed cassette does not). */
+  /** The prompt the generator sent (or, replaying a cassette, composed) for this attempt, when it recorded one. */
   prompt: string | null;
   earlierAttempts: (ReviewArtifact & { diff: DiffLine[] })[];
   dependencies: { name: string; stepName: string; artifact: ReviewArtifact }[];

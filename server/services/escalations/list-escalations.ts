@@ -3,6 +3,7 @@ import type { Db, Prisma } from "@/server/persistence/db";
 export const ESCALATION_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const;
 export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
 export const ESCALATION_SORTS = ["oldest", "newest", "deadline"] as const;
+const SPECIFICATION_PREVIEW = 160;
 
 export interface ListEscalationsInput {
   status?: EscalationStatus | "all";
@@ -21,6 +22,8 @@ export interface EscalationListItem {
   id: string;
   runId: string;
   workflow: string | null;
+  /** The run's specification, cut to a line's worth: tells apart escalations of one step. */
+  specification: string;
   stepName: string;
   guardId: string;
   feedback: string;
@@ -61,7 +64,7 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
         id: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
         claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true,
         artifact: { select: { contentHash: true } },
-        run: { select: { workflowVersion: { select: { workflow: { select: { name: true } } } } } },
+        run: { select: { specification: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
       },
     }),
     db.escalation.groupBy({ by: ["status"], where: common, _count: { _all: true } }),
@@ -69,7 +72,12 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
   const counts = Object.fromEntries(ESCALATION_STATUSES.map((name) => [name, 0])) as Record<EscalationStatus, number>;
   for (const group of grouped) counts[group.status] = group._count._all;
   return {
-    items: rows.map(({ artifact, run, ...row }) => ({ ...row, workflow: run.workflowVersion?.workflow.name ?? null, contentHash: artifact.contentHash })),
+    items: rows.map(({ artifact, run, ...row }) => ({
+      ...row,
+      workflow: run.workflowVersion?.workflow.name ?? null,
+      specification: run.specification.length > SPECIFICATION_PREVIEW ? `${run.specification.slice(0, SPECIFICATION_PREVIEW)}…` : run.specification,
+      contentHash: artifact.contentHash,
+    })),
     counts,
     total: Object.values(counts).reduce((sum, count) => sum + count, 0),
   };

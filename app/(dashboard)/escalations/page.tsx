@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { EscalationQueue } from "@/components/escalations/escalation-queue";
+import { currentActor } from "@/server/auth/app-auth";
+import { canDecide } from "@/server/services/escalations/decision-kinds";
+
+export const metadata: Metadata = { title: "Escalations" };
+
+export default async function EscalationsPage() {
+  // The layout already redirected anonymous visitors; the role only decides which controls show.
+  const actor = await currentActor(await headers());
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Escalations</h1>
+        <p className="text-sm text-slate-600">Runs stopped by a fatal guard verdict wait here for a person to approve or reject them.</p>
+      </div>
+      <EscalationQueue viewer={{ email: actor?.email ?? "", mayDecide: canDecide(actor?.role) }} />
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { RelativeTime } from "@/components/ui/relative-time";
+import type { RouterOutputs } from "@/server/api/root";
+import { DecisionDialog, type QuickDecision } from "./decision-dialog";
+import { AGE_FILTERS, QueueFilters, type QueueFilterValues } from "./queue-filters";
+import { isTypingTarget, queueCommand } from "./queue-keys";
+import { TimeLeft } from "./time-left";
+
+type QueueItem = RouterOutputs["escalation"]["list"]["items"][number];
+/** Often enough that a new escalation shows up while the reviewer looks at the queue. */
+const LIVE_REFRESH_MS = 2_000;
+const STATUS_CLASS: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-800",
+  approved: "bg-emerald-100 text-emerald-800",
+  rejected: "bg-red-100 text-red-800",
+  expired: "bg-slate-200 text-slate-700",
+  cancelled: "bg-slate-200 text-slate-700",
+};
+
+/** The review queue: live, filtered, sorted, claimable, and driven from the keyboard. */
+export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide: boolean } }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<QueueFilterValues>({ status: "pending", workflow: "", step: "", age: "any", sort: "oldest" });
+  const [selected, setSelected] = useState(-1);
+  const [quick, setQuick] = useState<{ decision: QuickDecision; item: QueueItem } | null>(null);
+  const workflows = useQuery(trpc.workflow.list.queryOptions());
+  const queue = useQuery(
+    trpc.escalation.list.queryOptions(
+      { status: filters.status, workflow: filters.workflow || undefined, step: filters.step.trim() || undefined, sort: filters.sort, ...AGE_FILTERS[filters.age].range },
+      { refetchInterval: LIVE_REFRESH_MS, placeholderData: (previous) => previous },
+    ),
+  );
+  const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.escalation.list.pathKey() });
+  const claim = useMutation(trpc.escalation.claim.mutationOptions({ onSettled: refresh }));
+  const decide = useMutation(
+    trpc.escalation.decide.mutationOptions({
+      onSuccess: () => setQuick(null),
+      onSettled: refresh,
+    }),
+  );
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (quick || isTypingTarget(event.target)) return;
+      const command = queueCommand(event.key, selected, items.length, event.metaKey || event.ctrlKey || event.altKey);
+      if (!command) return;
+      event.preventDefault();
+      const item = items[command.index]!;
+      if (command.kind === "select") setSelected(command.index);
+      else if (command.kind === "open") router.push(`/escalations/${item.id}`);
+      else if (viewer.mayDecide && item.status === "pending") {
+        decide.reset();
+        setQuick({ decision: command.kind, item });
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [items, selected, quick, router, viewer.mayDecide, decide]);
+
+  return (
+    <div className="space-y-4">
+      <QueueFilters values={filters} workflows={workflows.data?.map((workflow) => workflow.name) ?? []} onChange={(next) => { setFilters(next); setSelected(-1); }} />
+      {queue.data && (
+        <ul aria-label="Counts by status" className="flex flex-wrap gap-2 text-sm">
+          {Object.entries(queue.data.counts).map(([status, count]) => (
+            <li key={status}>
+              <button
+                type="button"
+                onClick={() => setFilters({ ...filters, status: status as QueueFilterValues["status"] })}
+                aria-pressed={filters.status === status}
+                className={`rounded-full px-3 py-1 font-medium ${filters.status === status ? "ring-2 ring-slate-900 " : ""}${STATUS_CLASS[status] ?? ""}`}
+                data-testid={`count-${status}`}
+              >
+                {status} <span className="tabular-nums">{count}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {queue.error && <p role="alert" className="text-sm text-red-700">{queue.error.message}</p>}
+      {claim.error && <p role="alert" className="text-sm text-red-700">{claim.error.message}</p>}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-left text-sm" aria-label="Escalations">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="px-4 py-2 font-medium">Escalation</th>
+              <th className="px-4 py-2 font-medium">Status</th>
+              <th className="px-4 py-2 font-medium">Raised</th>
+              <th className="px-4 py-2 font-medium">Deadline</th>
+              <th className="px-4 py-2 font-medium">Reviewer</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {items.map((item, index) => (
+              <tr
+                key={item.id}
+                data-testid="escalation-row"
+                data-escalation-id={item.id}
+                data-run-id={item.runId}
+                aria-selected={index === selected}
+                onClick={() => setSelected(index)}
+                className={index === selected ? "bg-sky-50 outline outline-2 -outline-offset-2 outline-sky-500" : "hover:bg-slate-50"}
+              >
+                <td className="max-w-md px-4 py-2">
+                  <Link href={`/escalations/${item.id}`} className="font-medium text-slate-900 hover:underline">
+                    {item.workflow ?? "unknown workflow"} · {item.stepName}
+                  </Link>
+                  <p className="truncate text-xs text-slate-500" title={item.specification}>
+                    {item.specification}
+                  </p>
+                  <p className="truncate text-xs text-red-800" title={item.feedback}>
+                    {item.guardId}: {item.feedback}
+                  </p>
+                </td>
+                <td className="px-4 py-2">
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[item.status] ?? ""}`}>{item.status}</span>
+                  {item.decidedBy && <p className="mt-1 text-xs text-slate-500">by {item.decidedBy}</p>}
+                </td>
+                <td className="px-4 py-2 text-slate-600">
+                  <RelativeTime date={item.createdAt} />
+                </td>
+                <td className="px-4 py-2">{item.status === "pending" ? <TimeLeft expiresAt={item.expiresAt} /> : <span className="text-slate-400">–</span>}</td>
+                <td className="px-4 py-2">
+                  {item.claimedBy ? (
+                    <span data-testid="claimed-by" className="text-slate-700">
+                      {item.claimedBy === viewer.email ? "you" : item.claimedBy}
+                    </span>
+                  ) : item.status === "pending" && viewer.mayDecide ? (
+                    <button
+                      type="button"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        claim.mutate({ escalationId: item.id });
+                      }}
+                      className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-100"
+                    >
+                      Claim
+                    </button>
+                  ) : (
+                    <span className="text-slate-400">unclaimed</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {items.length === 0 && !queue.isPending && <p className="px-4 py-6 text-sm text-slate-500">No escalations match. New ones appear here as runs escalate.</p>}
+      </div>
+      <p className="text-xs text-slate-500">
+        Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens{viewer.mayDecide ? <>, <kbd>a</kbd> approves, <kbd>r</kbd> rejects</> : null}. The list refreshes every {LIVE_REFRESH_MS / 1000} s.
+      </p>
+      {quick && (
+        <DecisionDialog
+          decision={quick.decision}
+          subject={`${quick.item.workflow ?? "run"} · ${quick.item.stepName}`}
+          pending={decide.isPending}
+          error={decide.error?.message ?? null}
+          onCancel={() => setQuick(null)}
+          onConfirm={(comment) =>
+            decide.mutate({ escalationId: quick.item.id, contentHash: quick.item.contentHash, decision: quick.decision, ...(comment.trim() ? { comment: comment.trim() } : {}) })
+          }
+        />
+      )}
+    </div>
+  );
+}

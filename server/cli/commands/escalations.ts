@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import type { Env } from "../../env";
+import { createDb, type Db } from "../../persistence/db";
+import { migrateDatabase } from "../../persistence/migrations/migrate";
+import { SqlRunStore } from "../../persistence/run-store/sql-run-store";
+import { openSqlClient } from "../../persistence/sql/open-sql-client";
+import { isServiceError } from "../../services/errors";
+import { decideEscalation } from "../../services/escalations/decide-escalation";
+import type { DecisionKind } from "../../services/escalations/decision-kinds";
+import { getEscalation } from "../../services/escalations/get-escalation";
+import { ESCALATION_SORTS, ESCALATION_STATUSES, listEscalations, type ListEscalationsInput } from "../../services/escalations/list-escalations";
+import { pairRunStore } from "../../services/escalations/run-store-for";
+import { EXIT, type CliIo } from "../io";
+import { parseCommandLine } from "../parse-options";
+import { UsageError } from "../usage-error";
+import { deciderFromEmail } from "./escalations/decider";
+import { formatQueue, formatReview } from "./escalations/format";
+
+const LIST_OPTIONS = { status: { type: "string" }, workflow: { type: "string" }, step: { type: "string" }, sort: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
+const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
+const APPROVE_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, hash: { type: "string" }, edit: { type: "string" }, json: { type: "boolean" } } as const;
+const REJECT_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, feedback: { type: "string" }, hash: { type: "string" }, json: { type: "boolean" } } as const;
+const SUBCOMMANDS = "list, show, approve, reject";
+
+/** The database, with a run store paired to it so decisions take the same one-transaction path as the web app's. */
+async function withDatabase<T>(env: Env, work: (db: Db) => Promise<T>): Promise<T> {
+  await migrateDatabase(env.DATABASE_URL);
+  const db = createDb(env.DATABASE_URL);
+  const store = new SqlRunStore(openSqlClient(env.DATABASE_URL, { sqliteSynchronous: env.DUALSTATE_SQLITE_SYNCHRONOUS, maxConnections: 2 }));
+  pairRunStore(db, store);
+  try {
+    return await work(db);
+  } finally {
+    await store.close();
+    await db.$disconnect();
+  }
+}
+
+function oneOf<T extends string>(command: string, option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`dualstate escalations ${command}: --${option} must be one of ${allowed.join(", ")}, got "${value}"`);
+  return value as T;
+}
+
+function singleId(command: string, positionals: string[]): string {
+  const [id, ...extra] = positionals;
+  if (id === undefined) throw new UsageError(`dualstate escalations ${command}: expected <escalation id>`);
+  if (extra.length > 0) throw new UsageError(`dualstate escalations ${command}: unexpected argument "${extra[0]}"`);
+  return id;
+}
+
+async function list(args: string[], env: Env, io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, LIST_OPTIONS, "escalations list");
+  if (positionals.length > 0) throw new UsageError(`dualstate escalations list: unexpected argument "${positionals[0]}"`);
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 500)) throw new UsageError(`dualstate escalations list: --limit must be a whole number from 1 to 500, got "${values.limit}"`);
+  const input: ListEscalationsInput = {
+    status: oneOf("list", "status", values.status, [...ESCALATION_STATUSES, "all"] as const),
+    sort: oneOf("list", "sort", values.sort, ESCALATION_SORTS),
+    ...(values.workflow ? { workflow: values.workflow } : {}),
+    ...(values.step ? { step: values.step } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
+  const result = await withDatabase(env, (db) => listEscalations(db, input));
+  io.out(values.json ? JSON.stringify(result) : formatQueue(result));
+  return EXIT.ok;
+}
+
+async function show(args: string[], env: Env, io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, SHOW_OPTIONS, "escalations show");
+  const id = singleId("show", positionals);
+  const review = await withDatabase(env, (db) => getEscalation(db, null, { id }));
+  io.out(values.json ? JSON.stringify(review) : formatReview(review));
+  return EXIT.ok;
+}
+
+async function decide(command: "approve" | "reject", args: string[], env: Env, io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, command === "approve" ? APPROVE_OPTIONS : REJECT_OPTIONS, `escalations ${command}`);
+  const id = singleId(command, positionals);
+  const options = values as { as?: string; comment?: string; feedback?: string; hash?: string; edit?: string; json?: boolean };
+  if (options.feedback !== undefined && options.comment !== undefined) throw new UsageError("dualstate escalations reject: give either --comment (the reason the run fails) or --feedback (the step retries), not both");
+  const editedContent = options.edit === undefined ? undefined : readEdit(options.edit);
+  const decision: DecisionKind = command === "approve" ? (editedContent === undefined ? "approve" : "edit_and_approve") : options.feedback !== undefined ? "reject_with_feedback" : "reject";
+  const outcome = await withDatabase(env, async (db) => {
+    const decider = await deciderFromEmail(db, command, options.as);
+    // Without --hash the decision is on what is pending now, which `show` printed.
+    const contentHash = options.hash ?? (await getEscalation(db, decider, { id })).artifact.contentHash;
+    const comment = options.feedback ?? options.comment;
+    return decideEscalation(db, decider, { escalationId: id, contentHash, decision, ...(comment !== undefined ? { comment } : {}), ...(editedContent !== undefined ? { editedContent } : {}) });
+  });
+  if (options.json) io.out(JSON.stringify(outcome));
+  else io.out(`${outcome.status} escalation ${outcome.escalationId} (${outcome.decision.replaceAll("_", " ")}) as ${outcome.decidedBy}; run ${outcome.runId} resumes when a worker picks it up`);
+  return EXIT.ok;
+}
+
+function readEdit(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`dualstate escalations approve: --edit ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+}
+
+/**
+ * `dualstate escalations list|show|approve|reject`: the review queue for terminals and scripts,
+ * through the same services (hash check, one winner, audit log) as the dashboard.
+ */
+export async function escalationsCommand(args: string[], env: Env, io: CliIo): Promise<number> {
+  const [subcommand, ...rest] = args;
+  try {
+    switch (subcommand) {
+      case "list":
+        return await list(rest, env, io);
+      case "show":
+        return await show(rest, env, io);
+      case "approve":
+      case "reject":
+        return await decide(subcommand, rest, env, io);
+      default:
+        throw new UsageError(subcommand ? `dualstate escalations: unknown subcommand "${subcommand}" (${SUBCOMMANDS})` : `dualstate escalations: missing subcommand (${SUBCOMMANDS})`);
+    }
+  } catch (error) {
+    // Not found, already decided, expired, a stale hash: expected answers, said in one line.
+    if (isServiceError(error)) {
+      io.err(`dualstate escalations ${subcommand}: ${error.message}`);
+      return EXIT.failed;
+    }
+    throw error;
+  }
+}

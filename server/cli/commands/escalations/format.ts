@@ -1,0 +1,58 @@
+import { formatTimeLeft } from "../../../services/escalations/format-time-left";
+import type { EscalationListItem, EscalationStatus } from "../../../services/escalations/list-escalations";
+import type { EscalationReview } from "../../../services/escalations/get-escalation";
+
+function age(from: Date, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(from).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return `${Math.floor(minutes / 1440)} d`;
+}
+
+function oneLine(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+}
+
+/** The queue as a table a terminal shows well: one escalation per line, then the counts. */
+export function formatQueue(result: { items: EscalationListItem[]; counts: Record<EscalationStatus, number> }, now = Date.now()): string {
+  const counts = Object.entries(result.counts)
+    .map(([status, count]) => `${status} ${count}`)
+    .join(", ");
+  if (result.items.length === 0) return `No escalations match. (${counts})`;
+  const rows = result.items.map((item) => [
+    item.id,
+    item.status,
+    `${item.workflow ?? "?"}/${item.stepName}`,
+    age(item.createdAt, now),
+    item.status === "pending" ? formatTimeLeft(item.expiresAt, now).text : (item.decidedBy ?? "–"),
+    item.claimedBy ?? "–",
+    oneLine(item.feedback, 60),
+  ]);
+  const header = ["ID", "STATUS", "WORKFLOW/STEP", "AGE", "DEADLINE/DECIDED BY", "CLAIMED BY", "FEEDBACK"];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ");
+  return [line(header), ...rows.map(line), "", counts].join("\n");
+}
+
+/** One escalation: what a reviewer needs to decide, with the artifact's lines numbered. */
+export function formatReview(review: EscalationReview, now = Date.now()): string {
+  const { escalation, artifact } = review;
+  const lines = [
+    `Escalation ${escalation.id}: ${escalation.status}${escalation.decidedBy ? ` (${escalation.decision} by ${escalation.decidedBy})` : ""}`,
+    `  run        ${review.run.id} (${review.run.status}), workflow ${review.run.workflow ?? "?"}, step ${escalation.stepName}, guard ${escalation.guardId}`,
+    `  raised     ${new Date(escalation.createdAt).toISOString()} (${age(escalation.createdAt, now)} ago)`,
+  ];
+  if (escalation.status === "pending") lines.push(`  deadline   ${formatTimeLeft(escalation.expiresAt, now).text}`);
+  if (escalation.claimedBy) lines.push(`  claimed by ${escalation.claimedBy}`);
+  if (escalation.comment) lines.push(`  comment    ${escalation.comment}`);
+  lines.push(`  hash       ${artifact.contentHash}`, `  earlier attempts: ${review.earlierAttempts.length}, dependencies: ${review.dependencies.map((dependency) => dependency.name).join(", ") || "none"}`);
+  lines.push("", "Fatal feedback:", ...escalation.feedback.split("\n").map((line) => `  ${line}`), "", `Artifact (attempt ${artifact.attempt}):`);
+  const content = artifact.content.split("\n");
+  const width = String(content.length).length;
+  content.forEach((text, index) => {
+    const marker = review.offendingLine === index + 1 ? ">" : " ";
+    lines.push(`${marker} ${String(index + 1).padStart(width)} | ${text}`);
+  });
+  return lines.join("\n");
+}
