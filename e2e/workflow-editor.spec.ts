@@ -23,6 +23,7 @@ test("a workflow's page checks its document live: an invalid import marks the st
   });
 
   await test.step("a valid edit is saved as version 2 and listed", async () => {
+    await page.getByRole("tab", { name: "YAML" }).click();
     await page.getByLabel(/Workflow document/).fill(tdd.replace(`description: "`, `description: "Edited in the dashboard. `));
     await expect(page.getByTestId("problems")).toHaveText("Valid.");
     await page.getByRole("button", { name: "Save" }).click();

@@ -2,6 +2,7 @@ import { connection } from "next/server";
 import { RecentRunList } from "@/components/dashboard/recent-run-list";
 import { SectionCard } from "@/components/dashboard/section-card";
 import { WorkflowList } from "@/components/dashboard/workflow-list";
+import { NewWorkflowForm } from "@/components/workflows/new-workflow-form";
 import { getQueryClient, HydrateClient, trpc } from "@/server/api/rsc";
 
 const RECENT_RUN_LIMIT = 20;
@@ -22,6 +23,7 @@ export default async function OverviewPage() {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Overview</h1>
         <SectionCard id="workflows" title="Workflows">
           <WorkflowList />
+          <NewWorkflowForm />
         </SectionCard>
         <SectionCard id="runs" title="Recent runs">
           <RecentRunList limit={RECENT_RUN_LIMIT} />

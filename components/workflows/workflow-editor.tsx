@@ -3,6 +3,10 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { canRedo, canUndo, record, redo, startHistory, undo, type History } from "@/components/designer/history";
+import { useUndoShortcuts } from "@/components/designer/use-undo-shortcuts";
+import { WorkflowDesigner } from "@/components/designer/workflow-designer";
+import { blankDocument } from "@/components/designer/workflow-draft";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
@@ -10,20 +14,39 @@ import type { RouterOutputs } from "@/server/api/root";
 type Machine = NonNullable<RouterOutputs["workflow"]["check"]["machine"]>;
 const CHECK_AFTER_MS = 300;
 
+type Tab = "designer" | "yaml";
+const TABS: readonly (readonly [Tab, string])[] = [
+  ["designer", "Designer"],
+  ["yaml", "YAML"],
+];
+// An unknown workflow is a new one: no point retrying its 404s before showing the blank document.
+const retryUnlessMissing = (failures: number, error: { data?: { code?: string } | null }) => error.data?.code !== "NOT_FOUND" && failures < 3;
+
 /**
  * A workflow's document with a live check: every problem with its place, the states concerned
- * marked on the machine, which redraws as soon as the document is valid. Save stores a new
- * version; Import YAML loads a file into the editor (nothing is stored until Save).
+ * marked on the machine, which redraws as soon as the document is valid. The designer tab edits
+ * the same document visually; both tabs share one undo history. Save stores a new version;
+ * Import YAML loads a file into the editor (nothing is stored until Save). A name with no stored
+ * workflow starts from a blank machine.
  */
 export function WorkflowEditor({ name }: { name: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [version, setVersion] = useState<number | undefined>(undefined);
-  const versions = useQuery(trpc.workflow.versions.queryOptions({ name }));
-  const stored = useQuery(trpc.workflow.export.queryOptions({ name, version }));
-  const [text, setText] = useState<string | null>(null);
+  const versions = useQuery({ ...trpc.workflow.versions.queryOptions({ name }), retry: retryUnlessMissing });
+  const stored = useQuery({ ...trpc.workflow.export.queryOptions({ name, version }), retry: retryUnlessMissing });
+  const isNew = stored.error?.data?.code === "NOT_FOUND" && version === undefined;
+  const base = stored.data ?? (isNew ? blankDocument(name) : "");
+  // null until the first edit: the document is then the stored version (or the blank one).
+  const [history, setHistory] = useState<History<string> | null>(null);
+  const [tab, setTab] = useState<Tab>("designer");
   const [checked, setChecked] = useState("");
-  const document = text ?? stored.data ?? "";
+  const document = history?.present ?? base;
+  const edit = (next: string, group: string | null = null) => setHistory((current) => record(current ?? startHistory(base), next, group));
+  useUndoShortcuts(
+    () => setHistory((current) => current && undo(current)),
+    () => setHistory((current) => current && redo(current)),
+  );
   useEffect(() => {
     const timer = setTimeout(() => setChecked(document), CHECK_AFTER_MS);
     return () => clearTimeout(timer);
@@ -35,7 +58,7 @@ export function WorkflowEditor({ name }: { name: string }) {
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
       onSuccess: async (saved) => {
-        setText(null);
+        // The history stays: what is on screen is what was saved, and undo still reaches back.
         setVersion(undefined);
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.versions.queryKey({ name }) });
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.export.queryKey() });
@@ -48,7 +71,7 @@ export function WorkflowEditor({ name }: { name: string }) {
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    if (file) setText(await file.text());
+    if (file) edit(await file.text());
     event.target.value = "";
   }
 
@@ -85,21 +108,55 @@ export function WorkflowEditor({ name }: { name: string }) {
       </div>
       {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
       {save.error && <p role="alert" className="whitespace-pre-wrap text-sm text-red-700">{save.error.message}</p>}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <div className="space-y-2">
-          <label htmlFor="workflow-document" className="text-sm font-medium text-slate-700">
-            Workflow document (YAML) {version !== undefined ? `· version ${version}` : "· latest version"}
-          </label>
-          <textarea
-            id="workflow-document"
-            spellCheck={false}
-            value={document}
-            onChange={(event) => setText(event.target.value)}
-            className="h-[520px] w-full rounded-md border border-slate-300 p-3 font-mono text-xs leading-5"
-          />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div role="tablist" aria-label="Editor" className="inline-flex rounded-md border border-slate-300 p-0.5">
+          {TABS.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              id={`tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls="editor-panel"
+              onClick={() => setTab(id)}
+              className={`rounded px-3 py-1 text-sm font-medium ${tab === id ? "bg-slate-900 text-white" : "text-slate-700"}`}
+            >
+              {label}
+            </button>
+          ))}
         </div>
+        <div className="flex items-center gap-2">
+          <button type="button" disabled={!history || !canUndo(history)} onClick={() => setHistory((current) => current && undo(current))} title="Ctrl+Z" className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:opacity-40">
+            Undo
+          </button>
+          <button type="button" disabled={!history || !canRedo(history)} onClick={() => setHistory((current) => current && redo(current))} title="Ctrl+Shift+Z" className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:opacity-40">
+            Redo
+          </button>
+        </div>
+      </div>
+      <div role="tabpanel" id="editor-panel" aria-labelledby={`tab-${tab}`}>
+        {tab === "designer" ? (
+          document !== "" && <WorkflowDesigner workflow={name} document={document} problemStates={problemStates} onEdit={edit} />
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="space-y-2">
+              <label htmlFor="workflow-document" className="text-sm font-medium text-slate-700">
+                Workflow document (YAML) {version !== undefined ? `· version ${version}` : "· latest version"}
+              </label>
+              <textarea
+                id="workflow-document"
+                spellCheck={false}
+                value={document}
+                onChange={(event) => edit(event.target.value, "yaml")}
+                className="h-[520px] w-full rounded-md border border-slate-300 p-3 font-mono text-xs leading-5"
+              />
+            </div>
+            {machine ? <StateMachineGraph machine={machine} height={520} problemStates={problemStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
+          </div>
+        )}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-3">
-          {machine ? <StateMachineGraph machine={machine} height={380} problemStates={problemStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
           <div aria-live="polite" data-testid="problems">
             {problems.length === 0 ? (
               check.data && <p className="text-sm text-emerald-700">Valid.</p>
@@ -114,12 +171,14 @@ export function WorkflowEditor({ name }: { name: string }) {
               </ul>
             )}
           </div>
+        </div>
+        <div>
           <section aria-label="Versions" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
             <h2 className="mb-2 font-semibold text-slate-900">Versions</h2>
             <ul className="space-y-1">
               {versions.data?.versions.map((entry) => (
                 <li key={entry.version} className="flex items-center justify-between gap-2" data-testid="version-row">
-                  <button type="button" className="underline" onClick={() => (setText(null), setVersion(entry.version))}>
+                  <button type="button" className="underline" onClick={() => (setHistory(null), setVersion(entry.version))}>
                     v{entry.version}
                   </button>
                   <span className="text-slate-500">

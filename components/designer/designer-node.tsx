@@ -1,0 +1,35 @@
+"use client";
+
+import { memo } from "react";
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { STATE_HEIGHT, STATE_WIDTH } from "@/components/state-machine/to-flow";
+import type { DesignerFlowNode } from "./to-designer-flow";
+
+/**
+ * A state on the designer canvas. Same test ids as the read-only graph's nodes, so a page can be
+ * checked the same way whichever one it shows.
+ */
+export const DesignerNode = memo(function DesignerNode({ data, selected }: NodeProps<DesignerFlowNode>) {
+  const tone = data.problem ? "border-red-600 bg-red-50" : "border-slate-300 bg-white";
+  return (
+    <div
+      data-testid="state-node"
+      data-state={data.name}
+      data-problem={data.problem || undefined}
+      style={{ width: STATE_WIDTH, height: STATE_HEIGHT }}
+      className={`flex flex-col justify-center rounded-lg px-3 text-xs ${data.final ? "border-4 border-double" : "border-2"} ${tone} ${selected ? "ring-2 ring-sky-400" : ""}`}
+    >
+      <Handle type="target" position={Position.Top} className="!h-2.5 !w-2.5 !bg-slate-400" />
+      <span className="truncate font-semibold text-slate-900">
+        {data.initial && <span aria-label="initial state">▶ </span>}
+        {data.name}
+        {data.final && <span className="ml-1 font-normal text-slate-500">(final)</span>}
+      </span>
+      {data.summary && <span className="truncate text-slate-600">{data.summary}</span>}
+      <Handle type="source" position={Position.Bottom} className="!h-2.5 !w-2.5 !bg-slate-500" />
+    </div>
+  );
+});
+
+// Module scope, so React Flow does not see a new nodeTypes object on every render.
+export const DESIGNER_NODE_TYPES = { "designer-state": DesignerNode };

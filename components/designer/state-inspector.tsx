@@ -1,0 +1,42 @@
+"use client";
+
+import { useState } from "react";
+import { addStep, addTransition, setInitial, stepOf, toggleFinal, type MachineOutline } from "./definition-ops";
+import type { WorkflowDraft } from "./workflow-draft";
+import { Check, CommitText, SMALL_BUTTON, Select } from "./fields";
+import { StepInspector } from "./step-inspector";
+import { stepEdits, type ApplyEdit } from "./step-edits";
+
+/** The selected state: its name, initial/final marks, outgoing transitions, and its step. */
+export function StateInspector({ draft, machine, name, apply, onRename }: { draft: WorkflowDraft; machine: MachineOutline; name: string; apply: ApplyEdit; onRename: (to: string) => void }) {
+  const step = stepOf(draft, name);
+  const targets = machine.states;
+  const [target, setTarget] = useState(targets[0] ?? "");
+  const otherGuardIds = machine.steps.filter((other) => other !== step && typeof other.guard_id === "string").map((other) => other.guard_id as string);
+  return (
+    <section aria-label={`State ${name}`} className="space-y-3">
+      <h2 className="text-sm font-semibold text-slate-900">State</h2>
+      <CommitText label="State name" value={name} onCommit={onRename} />
+      <div className="flex gap-4">
+        <Check label="Initial state" checked={machine.initial === name} onChange={() => apply((current) => setInitial(current, name))} />
+        <Check label="Final state" checked={machine.finals.includes(name)} onChange={() => apply((current) => toggleFinal(current, name))} />
+      </div>
+      {/* The keyboard's way to draw a transition (the canvas needs a pointer). */}
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <Select label="Transition to" value={targets.includes(target) ? target : (targets[0] ?? "")} options={targets} onChange={setTarget} />
+        </div>
+        <button type="button" className={SMALL_BUTTON} onClick={() => apply((current) => addTransition(current, name, targets.includes(target) ? target : (targets[0] ?? "")))}>
+          Add transition
+        </button>
+      </div>
+      {step ? (
+        <StepInspector step={step} otherGuardIds={otherGuardIds} edits={stepEdits(step.name, apply)} />
+      ) : (
+        <button type="button" className={SMALL_BUTTON} onClick={() => apply((current) => addStep(current, name).draft)}>
+          Add step
+        </button>
+      )}
+    </section>
+  );
+}

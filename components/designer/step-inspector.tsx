@@ -1,0 +1,61 @@
+"use client";
+
+import { isActionPair, PROMPT_PARTS, type Step } from "./definition-ops";
+import { isPlainObject, type JsonObject } from "./workflow-draft";
+import { CommitText, Check, LiveText, Select } from "./fields";
+import { GuardList } from "./guard-list";
+import { GENERATOR_KINDS, ON_FAILURE, STEP_TYPES } from "./kinds";
+import type { StepEdits } from "./step-edits";
+
+const PROMPT_LABELS = { role: "Prompt role", constraints: "Prompt constraints", task: "Prompt task", feedback_wrapper: "Feedback wrapper" } as const;
+
+/** The fields of a state's step, as the workflow format defines them for its type. */
+export function StepInspector({ step, otherGuardIds, edits }: { step: Step; otherGuardIds: readonly string[]; edits: StepEdits }) {
+  const actionPair = isActionPair(step);
+  const type = typeof step.type === "string" ? step.type : actionPair ? "action_pair" : "llm";
+  const generator: JsonObject = isPlainObject(step.generator) ? step.generator : {};
+  const prompt: JsonObject = typeof step.prompt === "string" ? { task: step.prompt } : isPlainObject(step.prompt) ? step.prompt : {};
+  const deps = Array.isArray(step.guard_artifact_deps) ? step.guard_artifact_deps.filter((dep): dep is string => typeof dep === "string") : [];
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return (
+    <fieldset className="space-y-2 rounded border border-slate-200 p-2">
+      <legend className="px-1 text-xs font-semibold text-slate-700">Step</legend>
+      <CommitText label="Step name" value={step.name} onCommit={(name) => edits.update({ name })} />
+      <Select label="Step type" value={type} options={STEP_TYPES} onChange={(next) => edits.update({ type: next })} />
+      {actionPair && <CommitText label="Guard id" value={text(step.guard_id)} onCommit={(guard_id) => edits.update({ guard_id })} />}
+      {type !== "code" && (
+        <>
+          <Select
+            label="Generator"
+            value={text(generator.kind)}
+            options={[["", "(configured default)"], ...GENERATOR_KINDS]}
+            onChange={(kind) => edits.generator(kind === "" ? null : { ...generator, kind })}
+          />
+          {generator.kind !== undefined && generator.kind !== "replay" && <LiveText label="Model" value={text(generator.model)} onChange={(model) => edits.generator({ ...generator, model }, "model")} />}
+          {PROMPT_PARTS.map((part) => (
+            <LiveText key={part} label={PROMPT_LABELS[part]} value={text(prompt[part])} multiline onChange={(value) => edits.prompt(part, value)} />
+          ))}
+        </>
+      )}
+      {type === "code" && <LiveText label="Code" value={text(step.code)} multiline onChange={(code) => edits.update({ code }, "code")} />}
+      <div className="grid grid-cols-2 gap-2">
+        <LiveText label="Max retries" value={typeof step.max_retries === "number" ? String(step.max_retries) : ""} onChange={(value) => edits.update({ max_retries: value === "" ? Number.NaN : Number(value) }, "max_retries")} />
+        <Select label="On failure" value={text(step.on_failure)} options={[["", "(workflow default)"], ...ON_FAILURE]} onChange={(on_failure) => edits.update({ on_failure })} />
+      </div>
+      {actionPair && (
+        <>
+          <GuardList guards={Array.isArray(step.guards) ? step.guards : []} onAdd={edits.addGuard} onRemove={edits.removeGuard} onSet={edits.setGuard} />
+          {otherGuardIds.length > 0 && (
+            <fieldset className="space-y-1">
+              <legend className="text-xs font-medium text-slate-600">Dependencies (artifacts this step sees)</legend>
+              {otherGuardIds.map((id) => (
+                <Check key={id} label={id} checked={deps.includes(id)} onChange={() => edits.update({ guard_artifact_deps: deps.includes(id) ? deps.filter((dep) => dep !== id) : [...deps, id] })} />
+              ))}
+            </fieldset>
+          )}
+        </>
+      )}
+      <p className="text-xs text-slate-500">run_if, language, transition_map and a state&apos;s further steps are edited in the YAML tab.</p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,66 @@
+import { MarkerType, type Edge, type Node } from "@xyflow/react";
+import { layoutGraph } from "@/components/graph/layout";
+import { STATE_HEIGHT, STATE_WIDTH } from "@/components/state-machine/to-flow";
+import { ANY_STATE, type MachineOutline } from "./definition-ops";
+
+export type Position = { readonly x: number; readonly y: number };
+export type Selection = { readonly kind: "state"; readonly name: string } | { readonly kind: "transition"; readonly index: number } | null;
+
+export type DesignerNodeData = {
+  readonly name: string;
+  readonly initial: boolean;
+  readonly final: boolean;
+  readonly problem: boolean;
+  /** "step · type" of the state's step, when it has one. */
+  readonly summary: string | null;
+};
+export type DesignerFlowNode = Node<DesignerNodeData, "designer-state">;
+
+export const transitionEdgeId = (index: number) => `t${index}`;
+export const transitionIndexOf = (edgeId: string) => Number(edgeId.slice(1));
+
+/**
+ * The draft's machine as editable React Flow nodes and edges. Positions the user chose win; the
+ * rest come from the dagre layout of the whole machine. "*" transitions start at an "any state"
+ * node of their own and are drawn dashed. Pure.
+ */
+export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<string, Position>>, problemStates: readonly string[], selection: Selection): { nodes: DesignerFlowNode[]; edges: Edge[] } {
+  const hasWildcard = machine.transitions.some((transition) => transition.from === ANY_STATE);
+  const ids = [...machine.states, ...(hasWildcard ? [ANY_STATE] : [])];
+  const layout = layoutGraph(
+    ids.map((id) => ({ id })),
+    machine.transitions.map((transition) => ({ source: transition.from, target: transition.to })),
+    { width: STATE_WIDTH, height: STATE_HEIGHT, direction: "TB" },
+  );
+  const nodes = ids.map((id): DesignerFlowNode => {
+    const step = machine.steps.find((candidate) => candidate.in_state === id);
+    return {
+      id,
+      type: "designer-state",
+      position: saved[id] ?? layout.get(id) ?? { x: 0, y: 0 },
+      selected: selection?.kind === "state" && selection.name === id,
+      deletable: id !== ANY_STATE,
+      data: {
+        name: id === ANY_STATE ? "any state" : id,
+        initial: machine.initial === id,
+        final: machine.finals.includes(id),
+        problem: problemStates.includes(id),
+        summary: step ? `${step.name} · ${typeof step.type === "string" ? step.type : "step"}` : null,
+      },
+    };
+  });
+  const edges = machine.transitions.map(({ index, ...transition }): Edge => {
+    const wildcard = transition.from === ANY_STATE;
+    return {
+      id: transitionEdgeId(index),
+      source: transition.from,
+      target: transition.to,
+      label: transition.condition ?? "always",
+      selected: selection?.kind === "transition" && selection.index === index,
+      className: `transition${wildcard ? " transition-wildcard" : ""}`,
+      markerEnd: { type: MarkerType.ArrowClosed },
+      style: { stroke: "#64748b", strokeWidth: 1.5, ...(wildcard ? { strokeDasharray: "6 4" } : {}) },
+    };
+  });
+  return { nodes, edges };
+}

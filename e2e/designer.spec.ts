@@ -1,0 +1,133 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const node = (page: Page, state: string) => page.locator(`[data-testid="state-node"][data-state="${state}"]`);
+
+async function select(page: Page, state: string) {
+  await node(page, state).click();
+  await expect(page.getByRole("complementary", { name: "Inspector" }).getByLabel("State name")).toHaveValue(state);
+}
+
+/** Drags from one state's lower handle to the other's upper one, in steps as a hand would. */
+async function connect(page: Page, from: string, to: string) {
+  const centre = async (selector: string) => {
+    const box = await page.locator(selector).boundingBox();
+    if (!box) throw new Error(`${selector} is not on screen`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const start = await centre(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
+  const end = await centre(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+test("a workflow designed from nothing on the canvas is saved as version 1, and an invalid import marks its state", async ({ page }) => {
+  const name = `designed-${Date.now()}`;
+  await page.goto("/");
+  await page.getByLabel("New workflow name").fill(name);
+  await page.getByRole("button", { name: "New workflow" }).click();
+  await page.waitForURL(`**/workflows/${name}`);
+  await expect(page.getByRole("tab", { name: "Designer" })).toHaveAttribute("aria-selected", "true");
+  const inspector = page.getByRole("complementary", { name: "Inspector" });
+
+  await test.step("add two states and name them", async () => {
+    await page.getByRole("button", { name: "Add state" }).click();
+    await page.getByRole("button", { name: "Add state" }).click();
+    await expect(page.getByTestId("state-node")).toHaveCount(2);
+    await select(page, "state_1");
+    await inspector.getByLabel("State name").fill("drafting");
+    await inspector.getByLabel("State name").press("Enter");
+    await select(page, "state_2");
+    await inspector.getByLabel("State name").fill("done");
+    await inspector.getByLabel("State name").press("Enter");
+    await expect(node(page, "drafting")).toBeVisible();
+    await expect(node(page, "done")).toBeVisible();
+  });
+
+  await test.step("connect them by dragging, mark initial and final", async () => {
+    await connect(page, "drafting", "done");
+    await expect(page.locator(".react-flow__edge")).toHaveCount(1);
+    await expect(page.locator(".react-flow__edge-text")).toHaveText("true");
+    await select(page, "drafting");
+    await inspector.getByLabel("Initial state").check();
+    await select(page, "done");
+    await inspector.getByLabel("Final state").check();
+    await expect(node(page, "done")).toContainText("(final)");
+  });
+
+  await test.step("give drafting a step: generator, model and a second guard with JSON options", async () => {
+    await select(page, "drafting");
+    await inspector.getByRole("button", { name: "Add step" }).click();
+    await inspector.getByLabel("Generator").selectOption("openai");
+    await inspector.getByLabel("Model").fill("gpt-4o-mini");
+    await inspector.getByRole("button", { name: "Add guard" }).click();
+    await inspector.getByLabel("Guard 2 kind").selectOption("security");
+    await inspector.getByLabel("Guard 2 options (JSON)").fill('{"allow_modules": [');
+    await expect(inspector.getByRole("alert")).toContainText("Not JSON");
+    await inspector.getByLabel("Guard 2 options (JSON)").fill('{"allow_modules": ["math"]}');
+    await expect(inspector.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("problems")).toHaveText("Valid.");
+  });
+
+  await test.step("undo and redo the last change", async () => {
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(inspector.getByLabel("Guard 2 options (JSON)")).toHaveValue("{}");
+    await page.getByRole("button", { name: "Redo" }).click();
+    await expect(inspector.getByLabel("Guard 2 options (JSON)")).toHaveValue(/"math"/);
+    // The shortcuts work outside form fields (inside one, the field's own undo applies).
+    await page.getByRole("heading", { name }).click();
+    await page.keyboard.press("Control+Z");
+    await expect(inspector.getByLabel("Guard 2 options (JSON)")).toHaveValue("{}");
+    await page.keyboard.press("Control+Shift+Z");
+    await expect(inspector.getByLabel("Guard 2 options (JSON)")).toHaveValue(/"math"/);
+  });
+
+  await test.step("the YAML tab shows the same document", async () => {
+    await page.getByRole("tab", { name: "YAML" }).click();
+    const yaml = page.getByLabel(/Workflow document/);
+    await expect(yaml).toHaveValue(/states: \[ drafting, done \]/);
+    await expect(yaml).toHaveValue(/generator: \{ kind: openai, model: gpt-4o-mini \}/);
+    await expect(yaml).toHaveValue(/kind: security, allow_modules: \[ math \]/);
+    await page.getByRole("tab", { name: "Designer" }).click();
+  });
+
+  await test.step("Save stores version 1", async () => {
+    await expect(page.getByTestId("problems")).toHaveText("Valid.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved as version 1" })).toBeVisible();
+    await expect(page.getByTestId("version-row")).toHaveCount(1);
+  });
+
+  await test.step("a third state is deleted with the Delete button, a fourth with the Delete key", async () => {
+    await page.getByRole("button", { name: "Add state" }).click();
+    await expect(page.getByTestId("state-node")).toHaveCount(3);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByTestId("state-node")).toHaveCount(2);
+    await page.getByRole("button", { name: "Add state" }).click();
+    await select(page, "state_1");
+    await page.keyboard.press("Delete");
+    await expect(page.getByTestId("state-node")).toHaveCount(2);
+    await expect(node(page, "state_1")).toHaveCount(0);
+  });
+
+  await test.step("an invalid import marks the state concerned on the canvas", async () => {
+    const broken = [
+      "workflow:",
+      `  name: ${name}`,
+      "  state_machine:",
+      "    states: [drafting, done]",
+      "    initial_state: drafting",
+      "    final_states: [done]",
+      "  steps:",
+      "    - { name: draft, type: action_pair, in_state: drafting, guard_id: g_draft, prompt: Write it, guards: [ { kind: syntax } ] }",
+      "",
+    ].join("\n");
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Import YAML" }).click();
+    await (await chooser).setFiles({ name: "broken.yaml", mimeType: "application/yaml", buffer: Buffer.from(broken) });
+    await expect(page.getByTestId("problem").filter({ hasText: 'state "drafting" has no path to a final state' })).toHaveCount(1);
+    await expect(node(page, "drafting")).toHaveAttribute("data-problem", "true");
+    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+});
