@@ -63,8 +63,9 @@ describe("python sandbox limits", () => {
     const native = await runPython("import sys\nsys.setrecursionlimit(10**6)\n\ndef f(x):\n    return list(map(f, [x]))\n\nf(1)\n", PASS);
     expect(native).toMatchObject({ status: "limit", limit: "stack", message: expect.stringContaining("SIGSEGV") });
     expect(outputOf(native)).toContain('File "artifact.py", line 5 in f'); // faulthandler's traceback
-    // Pure Python: frames run out of memory before a million calls.
-    const python = await runPython("import sys\nsys.setrecursionlimit(10**6)\n\ndef f():\n    return f()\n\nf()\n", PASS);
+    // Pure Python: frames run out of memory before a million calls. A roomy CPU limit: on a
+    // loaded machine the default 4 s can run out first and hide the limit under test.
+    const python = await runPython("import sys\nsys.setrecursionlimit(10**6)\n\ndef f():\n    return f()\n\nf()\n", PASS, { cpuMs: 20_000, wallClockMs: 30_000 });
     expect(python).toMatchObject({ status: "limit", limit: "stack", message: expect.stringMatching(/^stack limit: the code recursed \d+ calls deep/) });
   });
 
