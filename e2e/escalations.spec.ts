@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_ADMIN } from "./support/admin";
 import { signedInAs } from "./support/users";
 
 const RUN_TIMEOUT = 60_000;
@@ -28,6 +29,8 @@ async function pendingEscalationOf(request: APIRequestContext, runId: string): P
 test("a reviewer sees a new escalation appear in the queue live, opens it from the keyboard, approves it, and the run succeeds", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const reviewer = await signedInAs(browser, request, "reviewer");
+  const bystander = await signedInAs(browser, request, "viewer");
+  await bystander.context.close();
   const page = await reviewer.context.newPage();
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Escalations" }).click();
@@ -45,6 +48,12 @@ test("a reviewer sees a new escalation appear in the queue live, opens it from t
   // Claiming shows who has it.
   await row.getByRole("button", { name: "Claim" }).click();
   await expect(row.getByTestId("claimed-by")).toHaveText("you");
+  // Assignment hands it to another reviewer or admin; viewers are not offered.
+  const assign = row.getByLabel("Assign");
+  await expect(assign.locator("option", { hasText: bystander.email })).toHaveCount(0);
+  await expect(assign.locator("option", { hasText: reviewer.email })).toHaveCount(1);
+  await assign.selectOption(E2E_ADMIN.email);
+  await expect(row.getByTestId("claimed-by")).toHaveText(E2E_ADMIN.email);
 
   // Newest first, so the new escalation is the first row: j selects it, Enter opens it.
   await page.locator("body").press("j");

@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 import { DecisionDialog, type QuickDecision } from "./decision-dialog";
+import { AssignControl } from "./assign-control";
 import { AGE_FILTERS, QueueFilters, type QueueFilterValues } from "./queue-filters";
 import { isTypingTarget, queueCommand } from "./queue-keys";
 import { TimeLeft } from "./time-left";
@@ -41,6 +42,8 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.escalation.list.pathKey() });
   const claim = useMutation(trpc.escalation.claim.mutationOptions({ onSettled: refresh }));
+  const assign = useMutation(trpc.escalation.assign.mutationOptions({ onSettled: refresh }));
+  const reviewers = useQuery(trpc.escalation.reviewers.queryOptions(undefined, { enabled: viewer.mayDecide, staleTime: 60_000 }));
   const decide = useMutation(
     trpc.escalation.decide.mutationOptions({
       onSuccess: () => setQuick(null),
@@ -87,7 +90,11 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
         </ul>
       )}
       {queue.error && <p role="alert" className="text-sm text-red-700">{queue.error.message}</p>}
-      {claim.error && <p role="alert" className="text-sm text-red-700">{claim.error.message}</p>}
+      {(claim.error ?? assign.error) && (
+        <p role="alert" className="text-sm text-red-700">
+          {(claim.error ?? assign.error)?.message}
+        </p>
+      )}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-left text-sm" aria-label="Escalations">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -129,9 +136,9 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
                   <RelativeTime date={item.createdAt} />
                 </td>
                 <td className="px-4 py-2">{item.status === "pending" ? <TimeLeft expiresAt={item.expiresAt} /> : <span className="text-slate-400">–</span>}</td>
-                <td className="px-4 py-2">
+                <td className="space-y-1 px-4 py-2">
                   {item.claimedBy ? (
-                    <span data-testid="claimed-by" className="text-slate-700">
+                    <span data-testid="claimed-by" className="block text-slate-700">
                       {item.claimedBy === viewer.email ? "you" : item.claimedBy}
                     </span>
                   ) : item.status === "pending" && viewer.mayDecide ? (
@@ -147,6 +154,14 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
                     </button>
                   ) : (
                     <span className="text-slate-400">unclaimed</span>
+                  )}
+                  {item.status === "pending" && viewer.mayDecide && reviewers.data && (
+                    <AssignControl
+                      holder={item.claimedBy}
+                      reviewers={reviewers.data}
+                      disabled={assign.isPending}
+                      onAssign={(assignee) => assign.mutate({ escalationId: item.id, assignee })}
+                    />
                   )}
                 </td>
               </tr>

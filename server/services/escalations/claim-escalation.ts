@@ -2,6 +2,8 @@ import type { Db } from "@/server/persistence/db";
 import { conflict, invalidInput, notFound } from "../errors";
 import type { Decider } from "./decision-kinds";
 
+const DECIDING_ROLES = ["reviewer", "admin"] as const;
+
 export interface ClaimOutcome {
   readonly escalationId: string;
   readonly claimedBy: string | null;
@@ -17,11 +19,23 @@ export async function claimEscalation(db: Db, decider: Decider, input: { escalat
   return setHolder(db, input.escalationId, decider.email, input.steal ?? false, now);
 }
 
-/** Hands an escalation to a named reviewer (or releases it with assignee null). */
+/** Hands an escalation to a reviewer or admin who can decide it (or releases it with assignee null). */
 export async function assignEscalation(db: Db, input: { escalationId: string; assignee: string | null }, now = new Date()): Promise<ClaimOutcome> {
   const assignee = input.assignee?.trim() || null;
-  if (assignee !== null && !/^\S+@\S+$/.test(assignee)) throw invalidInput("assignee", `"${assignee}" is not an email address`);
+  if (assignee !== null) {
+    if (!/^\S+@\S+$/.test(assignee)) throw invalidInput("assignee", `"${assignee}" is not an email address`);
+    const user = await db.user.findUnique({ where: { email: assignee }, select: { role: true, disabled: true } });
+    if (!user) throw invalidInput("assignee", `no user has the email ${assignee}`);
+    if (user.disabled) throw invalidInput("assignee", `${assignee} is disabled`);
+    if (!(DECIDING_ROLES as readonly string[]).includes(user.role)) throw invalidInput("assignee", `${assignee} is a ${user.role} and cannot decide escalations; assign a reviewer or admin`);
+  }
   return setHolder(db, input.escalationId, assignee, true, now);
+}
+
+/** The people an escalation can be assigned to: enabled reviewers and admins, by email. */
+export async function listAssignableReviewers(db: Db): Promise<string[]> {
+  const users = await db.user.findMany({ where: { disabled: false, role: { in: [...DECIDING_ROLES] } }, select: { email: true }, orderBy: { email: "asc" } });
+  return users.map((user) => user.email);
 }
 
 async function setHolder(db: Db, escalationId: string, holder: string | null, steal: boolean, now: Date): Promise<ClaimOutcome> {

@@ -42,6 +42,9 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
     pairRunStore(fixture.database.db, fixture.store);
     worker = new RunWorker(fixture.store, createDoorbell(fixture.database.url), { ...turnOptions, concurrency: 2, pollMs: 100, log: (line) => console.error(line) });
     worker.start();
+    // Assignment hands items only to people who exist and may decide.
+    for (const actor of [ada, bob, vic]) await fixture.database.db.user.create({ data: { id: actor.id, name: actor.email, email: actor.email, role: actor.role } });
+    await fixture.database.db.user.create({ data: { id: "u-gone", name: "gone", email: "gone@example.test", role: "reviewer", disabled: true } });
   });
   afterAll(async () => {
     await worker.stop(1_000);
@@ -170,6 +173,20 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
     expect(await as(bob).escalation.assign({ escalationId: escalation.id, assignee: bob.email })).toMatchObject({ claimedBy: bob.email });
     const list = await as(vic).escalation.list({ status: "pending" });
     expect(list.items.find((item) => item.id === escalation.id)?.claimedBy).toBe(bob.email);
+    expect(await as(ada).escalation.reviewers()).toEqual([ada.email, bob.email]);
+  });
+
+  it("assign refuses anyone who cannot decide, naming why, and leaves the holder as it was", async () => {
+    const { escalation } = await escalatedRun();
+    await as(ada).escalation.claim({ escalationId: escalation.id });
+    const assign = (assignee: string) => as(ada).escalation.assign({ escalationId: escalation.id, assignee });
+    await expect(assign(vic.email)).rejects.toThrow(`${vic.email} is a viewer and cannot decide escalations`);
+    await expect(assign("nobody@example.test")).rejects.toThrow("no user has the email nobody@example.test");
+    await expect(assign("gone@example.test")).rejects.toThrow("gone@example.test is disabled");
+    await expect(assign("not-an-email")).rejects.toThrow('"not-an-email" is not an email address');
+    await expect(as(vic).escalation.reviewers()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).claimedBy).toBe(ada.email);
+    expect(await as(ada).escalation.assign({ escalationId: escalation.id, assignee: null })).toMatchObject({ claimedBy: null });
   });
 
   it("200 concurrent decisions on one escalation: exactly one wins, every other is told who decided first (3 rounds)", async () => {
