@@ -23,6 +23,10 @@
  * and 4 workers, and decision → next state, against the issue's targets
  * (scripts/bench/engine-durable.ts).
  *
+ * Then large graphs in the browser (issue 8): time to first render and frame times while panning
+ * a 1,000-artifact provenance graph and a 200-state designer canvas, through Playwright against
+ * the built dashboard (scripts/bench/ui-graphs.ts; BENCH_UI=0 leaves it out).
+ *
  * Prints the timings and the ratios; there are no assertions.
  */
 import { mkdtempSync, rmSync, statfsSync } from "node:fs";
@@ -35,6 +39,7 @@ import { InMemoryArtifactDag } from "../server/engine/testing/in-memory-artifact
 import { createTestDatabase } from "../server/persistence/testing/test-database";
 import { benchEngineDurable } from "./bench/engine-durable";
 import { benchGuardVerdicts } from "./bench/guard-verdicts";
+import { benchUiGraphs } from "./bench/ui-graphs";
 
 const STEPS = 10;
 /** Time budget of each measured phase (after its warm-up). */
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
   console.log(`\nA persisted transition writes several ledger events, each its own commit, so the real share is smaller still.`);
   await benchGuardVerdicts();
   await benchEngineDurable();
+  await benchUiGraphs();
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
