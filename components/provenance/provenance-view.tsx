@@ -11,12 +11,25 @@ import { CodeBlock } from "@/components/runs/code-block";
 import { PROVENANCE_NODE_TYPES } from "./provenance-node";
 import { toFlow } from "./to-flow";
 
+/** Columns shown when the page opens: a large run opens readable at its start, not as specks. */
+const OPENING_COLUMNS = 6;
+const OPENING_ROWS = 8;
+
+function openingView(nodes: readonly { id: string; position: { x: number; y: number } }[]): { id: string }[] {
+  const xs = [...new Set(nodes.map((node) => node.position.x))].sort((a, b) => a - b).slice(0, OPENING_COLUMNS);
+  const ys = [...new Set(nodes.map((node) => node.position.y))].sort((a, b) => a - b).slice(0, OPENING_ROWS);
+  const lastX = xs.at(-1) ?? 0;
+  const lastY = ys.at(-1) ?? 0;
+  return nodes.filter((node) => node.position.x <= lastX && node.position.y <= lastY).map((node) => ({ id: node.id }));
+}
+
 /** The run's artifact DAG; selecting a node shows its content, feedback and diff with its parent. */
 export function ProvenanceView({ runId }: { runId: string }) {
   const trpc = useTRPC();
   const provenance = useQuery(trpc.run.provenance.queryOptions({ id: runId }));
   const [selected, setSelected] = useState<string | null>(null);
   const flow = useMemo(() => (provenance.data ? toFlow(provenance.data.graph) : { nodes: [], edges: [] }), [provenance.data]);
+  const fitViewOptions = useMemo(() => ({ nodes: openingView(flow.nodes), minZoom: 0.05 }), [flow.nodes]);
 
   if (provenance.error) return <p role="alert" className="text-sm text-red-700">{provenance.error.message}</p>;
   if (!provenance.data) return <p className="text-sm text-slate-500">Loading provenance…</p>;
@@ -55,6 +68,7 @@ export function ProvenanceView({ runId }: { runId: string }) {
             nodesConnectable={false}
             onlyRenderVisibleElements
             fitView
+            fitViewOptions={fitViewOptions}
             minZoom={0.05}
             onNodeClick={(_, clicked) => setSelected(clicked.id)}
             onPaneClick={() => setSelected(null)}

@@ -1,6 +1,6 @@
 import type { Edge } from "@xyflow/react";
 import type { RouterOutputs } from "@/server/api/root";
-import { layoutGraph } from "@/components/graph/layout";
+import { layoutProvenance } from "./provenance-layout";
 import type { ProvenanceFlowNode } from "./provenance-node";
 
 type Graph = RouterOutputs["run"]["provenance"]["graph"];
@@ -14,7 +14,7 @@ const EDGE_STYLES: Record<string, { stroke: string; strokeDasharray?: string }> 
 
 /** The provenance graph as laid-out React Flow nodes and styled edges. Pure. */
 export function toFlow(graph: Graph): { nodes: ProvenanceFlowNode[]; edges: Edge[] } {
-  const positions = layoutGraph(graph.nodes, graph.edges);
+  const positions = layoutProvenance(graph);
   const nodes = graph.nodes.map((node): ProvenanceFlowNode => {
     const position = positions.get(node.id) ?? { x: 0, y: 0 };
     switch (node.kind) {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { layoutProvenance, type LayoutInput } from "./provenance-layout";
+
+const artifact = (id: string, step: string) => ({ id, kind: "artifact" as const, step });
+
+describe("layoutProvenance", () => {
+  it("puts each attempt chain in a column of its own, attempts in order down it, escalation and decision below their artifact", () => {
+    const graph: LayoutInput = {
+      nodes: [
+        artifact("t1", "tests"),
+        artifact("i1", "impl"),
+        artifact("i2", "impl"),
+        { id: "escalation:e", kind: "escalation" },
+        { id: "decision:e", kind: "decision" },
+        artifact("i3", "impl"),
+      ],
+      edges: [
+        { kind: "dependency", source: "t1", target: "i1" },
+        { kind: "refinement", source: "i1", target: "i2" },
+        { kind: "escalation", source: "i2", target: "escalation:e" },
+        { kind: "decision", source: "escalation:e", target: "decision:e" },
+        { kind: "refinement", source: "i2", target: "i3" },
+      ],
+    };
+    const positions = layoutProvenance(graph);
+    const at = (id: string) => positions.get(id)!;
+    expect(at("t1").x).toBe(0);
+    expect(new Set(["i1", "i2", "escalation:e", "decision:e", "i3"].map((id) => at(id).x))).toEqual(new Set([at("i1").x]));
+    expect(at("i1").x).toBeGreaterThan(at("t1").x);
+    const order = ["i1", "i2", "escalation:e", "decision:e", "i3"].map((id) => at(id).y);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(new Set(order).size).toBe(5);
+  });
+
+  it("starts a new column when a step runs again (a chain whose first attempt has no parent in its step)", () => {
+    const positions = layoutProvenance({
+      nodes: [artifact("a1", "loop"), artifact("b1", "other"), artifact("a2", "loop")],
+      edges: [{ kind: "refinement", source: "b1", target: "a2" }],
+    });
+    expect(new Set([positions.get("a1")!.x, positions.get("b1")!.x, positions.get("a2")!.x]).size).toBe(3);
+  });
+
+  it("places every node, even one no chain reaches, and lays out 1,000 artifacts in linear time", () => {
+    const stray = layoutProvenance({ nodes: [artifact("a", "s"), { id: "escalation:x", kind: "escalation" }], edges: [] });
+    expect(stray.size).toBe(2);
+    expect(stray.get("escalation:x")!.x).toBeGreaterThan(stray.get("a")!.x);
+
+    const nodes = Array.from({ length: 1_000 }, (_, index) => artifact(`n${index}`, `step${Math.floor(index / 4)}`));
+    const edges = nodes.flatMap((node, index) => (index % 4 === 0 ? [] : [{ kind: "refinement", source: `n${index - 1}`, target: node.id }]));
+    const positions = layoutProvenance({ nodes, edges });
+    expect(positions.size).toBe(1_000);
+    expect(new Set([...positions.values()].map((p) => p.x)).size).toBe(250);
+    expect(new Set([...positions.values()].map((p) => `${p.x},${p.y}`)).size).toBe(1_000);
+  });
+});
