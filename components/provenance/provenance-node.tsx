@@ -14,6 +14,9 @@ export type ProvenanceNodeData = {
 
 export type ProvenanceFlowNode = Node<ProvenanceNodeData, "provenance">;
 
+/** Handle ids, shared with the edges that attach to them. */
+export const HANDLES = { chainIn: "chain-in", chainOut: "chain-out", dependencyIn: "dependency-in", dependencyOut: "dependency-out" } as const;
+
 const TONES: Record<string, string> = {
   passed: "border-emerald-500 bg-emerald-50",
   failed: "border-amber-500 bg-amber-50",
@@ -35,10 +38,13 @@ export const ProvenanceNodeView = memo(function ProvenanceNodeView({ data, selec
       style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
       className={`flex flex-col justify-center rounded-md border-2 px-3 text-xs ${TONES[data.tone] ?? "border-slate-300 bg-white"} ${selected ? "ring-2 ring-sky-500" : ""} ${data.kind === "artifact" ? "" : "rounded-full"}`}
     >
-      <Handle type="target" position={Position.Left} className="!bg-slate-400" />
+      {/* Chains run down a column (top/bottom); dependencies cross between columns (left/right). */}
+      <Handle id={HANDLES.chainIn} type="target" position={Position.Top} className="!bg-slate-400" />
+      <Handle id={HANDLES.dependencyIn} type="target" position={Position.Left} className="!bg-slate-400" />
       <span className="truncate font-semibold text-slate-900">{data.title}</span>
       <span className="truncate text-slate-600">{data.subtitle}</span>
-      <Handle type="source" position={Position.Right} className="!bg-slate-400" />
+      <Handle id={HANDLES.dependencyOut} type="source" position={Position.Right} className="!bg-slate-400" />
+      <Handle id={HANDLES.chainOut} type="source" position={Position.Bottom} className="!bg-slate-400" />
     </div>
   );
 });

@@ -1,7 +1,7 @@
 import type { Edge } from "@xyflow/react";
 import type { RouterOutputs } from "@/server/api/root";
 import { layoutProvenance } from "./provenance-layout";
-import type { ProvenanceFlowNode } from "./provenance-node";
+import { HANDLES, type ProvenanceFlowNode } from "./provenance-node";
 
 type Graph = RouterOutputs["run"]["provenance"]["graph"];
 
@@ -31,6 +31,7 @@ export function toFlow(graph: Graph): { nodes: ProvenanceFlowNode[]; edges: Edge
       id: edge.id,
       source: edge.source,
       target: edge.target,
+      ...(edge.kind === "dependency" ? { sourceHandle: HANDLES.dependencyOut, targetHandle: HANDLES.dependencyIn } : { sourceHandle: HANDLES.chainOut, targetHandle: HANDLES.chainIn }),
       label: edge.label,
       data: { kind: edge.kind },
       className: `provenance-edge-${edge.kind}`,
