@@ -4,10 +4,11 @@ import { getRunDetail } from "@/server/services/runs/get-run-detail";
 import { getProvenance } from "@/server/services/provenance/get-provenance";
 import { rerunRun } from "@/server/services/runs/rerun-run";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
+import { compareRuns } from "@/server/services/runs/compare/compare-runs";
 import { findForkPoint } from "@/server/services/runs/fork/find-fork-point";
 import { forkRun } from "@/server/services/runs/fork/fork-run";
 import { followLiveCall } from "@/server/services/runs/follow-live-call";
-import { cancelRunInput, createRunInput, forkPointInput, forkRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
+import { cancelRunInput, compareRunsInput, createRunInput, forkPointInput, forkRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
 import { tracked } from "@trpc/server";
 import { followRunEvents } from "@/server/services/runs/follow-run-events";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
@@ -23,6 +24,7 @@ export const runRouter = createTRPCRouter({
   liveCall: viewerProcedure.input(getRunInput).subscription(({ ctx, input, signal }) => followLiveCall(ctx.db, input.id, signal)),
   /** What a fork from this attempt starts from: its key, recorded prompt and the feedback it received. */
   forkPoint: viewerProcedure.input(forkPointInput).query(({ ctx, input }) => findForkPoint(ctx.db, input.id, input.artifactId)),
+  compare: viewerProcedure.input(compareRunsInput).query(({ ctx, input }) => compareRuns(ctx.db, input)),
   provenance: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getProvenance(ctx.db, input.id)),
   create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
   rerun: reviewerProcedure.input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),

@@ -6,6 +6,7 @@ import { RunWorker } from "@/server/worker/run-worker";
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
 import { promptOf, tddModel } from "@/server/worker/testing/tdd-model";
 import { isServiceError } from "../../errors";
+import { compareRuns } from "../compare/compare-runs";
 import { getRunDetail } from "../get-run-detail";
 import { forkRun } from "./fork-run";
 
@@ -85,6 +86,16 @@ describe.each(providers)("forking a run on %s", (provider) => {
     expect(model.requests.slice(before).map(promptOf)).toEqual([expect.stringContaining("The last attempt failed: Evict the least recently used key.")]);
     const attempts = await db().artifact.findMany({ where: { runId: id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }] });
     expect(attempts.map((a) => `${a.stepName}/${a.attempt}:${a.passed}`)).toEqual(["write_tests/1:true", "implement/1:true"]);
+
+    // Side by side: the reused tests are the same, the regenerated implementation differs, the original's retry has no counterpart.
+    const comparison = await compareRuns(db(), { a: originalId, b: id });
+    expect(comparison.b.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-1" });
+    expect(comparison.attempts.map((pair) => `${pair.key} ${pair.a ? "a" : "-"}${pair.b ? "b" : "-"} same=${pair.sameContent}`)).toEqual([
+      "write_tests/attempt-1 ab same=true",
+      "implement/attempt-1 ab same=false",
+      "implement/attempt-2 a- same=false",
+    ]);
+    expect(comparison.attempts[1]?.diff?.some((line) => line.kind === "added")).toBe(true);
   });
 
   it("refuses an attempt the run does not have, naming it", async () => {
