@@ -1,11 +1,12 @@
 import { RelativeTime } from "@/components/ui/relative-time";
 import { CodeBlock } from "./code-block";
+import { ForkButton } from "./fork-button";
 import type { RunAttempt } from "./types";
 import { verdictOf } from "./verdict";
 import { VerdictBadge } from "./verdict-badge";
 
 /** One generation attempt: the guard's verdict and feedback, the code behind a disclosure. */
-export function AttemptCard({ attempt }: { attempt: RunAttempt }) {
+export function AttemptCard({ runId, attempt }: { runId: string; attempt: RunAttempt }) {
   const verdict = verdictOf(attempt);
   const lineCount = attempt.content.split("\n").length;
   return (
@@ -19,6 +20,7 @@ export function AttemptCard({ attempt }: { attempt: RunAttempt }) {
         <span className="ml-auto text-xs text-slate-500">
           <RelativeTime date={attempt.createdAt} />
         </span>
+        <ForkButton runId={runId} artifactId={attempt.id} label={`${attempt.stepName} attempt ${attempt.attempt}`} />
       </header>
       {attempt.feedback && (
         <p data-testid="attempt-feedback" className="mt-3 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-mono text-xs leading-5 text-slate-700">

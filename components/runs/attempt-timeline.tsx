@@ -3,7 +3,7 @@ import { groupAttemptsByStep } from "./group-attempts";
 import type { RunAttempt } from "./types";
 
 /** Every attempt of the run, grouped by step in the order the steps first ran. */
-export function AttemptTimeline({ attempts }: { attempts: RunAttempt[] }) {
+export function AttemptTimeline({ runId, attempts }: { runId: string; attempts: RunAttempt[] }) {
   if (attempts.length === 0) {
     return (
       <p data-testid="attempts-empty" className="px-5 py-6 text-sm text-slate-600">
@@ -24,7 +24,7 @@ export function AttemptTimeline({ attempts }: { attempts: RunAttempt[] }) {
           <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
             {stepAttempts.map((attempt) => (
               <li key={attempt.id}>
-                <AttemptCard attempt={attempt} />
+                <AttemptCard runId={runId} attempt={attempt} />
               </li>
             ))}
           </ol>

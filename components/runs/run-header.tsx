@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
 import type { RunDetail } from "./types";
+import { ForkedFrom } from "./forked-from";
 import { RunControls } from "./run-controls";
 import { isTerminalRunStatus } from "./run-status";
 
@@ -30,6 +31,7 @@ export function RunHeader({ run, refreshing, streaming }: { run: RunDetail; refr
         </Link>
         <RunControls runId={run.id} ended={isTerminalRunStatus(run.status)} />
       </div>
+      <ForkedFrom run={run} />
     </header>
   );
 }

@@ -11,6 +11,7 @@ import { EscalationList } from "./escalation-list";
 import { LedgerSummary } from "./ledger-summary";
 import { LedgerTable } from "./ledger-table";
 import { LifecyclePanel } from "./lifecycle-panel";
+import { LiveCallPanel } from "./live-call-panel";
 import { RunHeader } from "./run-header";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
 import { RunResultPanel } from "./run-result-panel";
@@ -81,8 +82,9 @@ export function RunView({ runId }: { runId: string }) {
           <EscalationList escalations={run.escalations} />
         </SectionCard>
       )}
+      <LiveCallPanel runId={run.id} live={live} />
       <SectionCard id="attempts" title="Attempts">
-        <AttemptTimeline attempts={run.attempts} />
+        <AttemptTimeline runId={run.id} attempts={run.attempts} />
       </SectionCard>
       <SectionCard id="ledger" title="Ledger">
         <LedgerSummary ledger={run.ledger} />

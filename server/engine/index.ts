@@ -9,6 +9,7 @@ export {
   createPromptTemplate,
   renderPrompt,
   renderBasicPrompt,
+  requestPrompt,
   DEFAULT_FEEDBACK_WRAPPER,
   type PromptTemplate,
 } from "./domain/prompt-template";

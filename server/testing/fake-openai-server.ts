@@ -25,7 +25,8 @@ export type FakeFault =
  */
 export type FakeReply =
   | string
-  | { readonly content?: string; readonly toolCalls?: readonly FakeToolCall[] }
+  /** `chunkDelayMs` spaces a streamed reply's chunks out, as a model generating them would. */
+  | { readonly content?: string; readonly toolCalls?: readonly FakeToolCall[]; readonly chunkDelayMs?: number }
   | FakeFault
   | { readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string> };
 
@@ -83,13 +84,14 @@ function statusFault(response: ServerResponse, fault: Extract<FakeFault, { fault
   sendJson(response, status, { error: { message: fault.message ?? `fake error ${status}`, type: "fake_error", code: null } }, headers);
 }
 
-async function sendMessage(response: ServerResponse, body: Record<string, unknown>, message: FakeMessage) {
+async function sendMessage(response: ServerResponse, body: Record<string, unknown>, message: FakeMessage, chunkDelayMs = 0) {
   const model = String(body.model);
   if (body.stream !== true) return sendJson(response, 200, completionBody(model, message));
   const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   for (const chunk of streamChunks(model, message, includeUsage)) {
     if (!(await write(response, sseFrame(chunk)))) return;
+    if (chunkDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
   }
   if (await write(response, sseFrame("[DONE]"))) response.end();
 }
@@ -125,7 +127,7 @@ async function serve(response: ServerResponse, body: Record<string, unknown>, re
   if ("status" in reply) {
     return sendJson(response, reply.status, reply.body ?? { error: { message: `fake error ${reply.status}` } }, reply.headers);
   }
-  if (!("fault" in reply)) return sendMessage(response, body, { content: reply.content ?? null, toolCalls: reply.toolCalls ?? [] });
+  if (!("fault" in reply)) return sendMessage(response, body, { content: reply.content ?? null, toolCalls: reply.toolCalls ?? [] }, reply.chunkDelayMs);
   switch (reply.fault) {
     case "hang":
       return; // the response stays open; close() destroys it

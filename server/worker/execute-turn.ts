@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { isEngineError, runMachine, type MachineResult, type WorkflowMachine, type WorkflowResult } from "../engine";
 import { GeneratorSpecError } from "../generators/generator-spec";
+import { FORK_LEDGER_KEY, readAttemptEdit } from "../generators/fork/edited-attempt";
 import { GuardSpecError } from "../guards/guard-spec";
 import { derivedId, type SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { TurnJournal, type CrashPoint } from "../persistence/run-store/turn-journal";
 import { LeaseLostError, type ClaimedTurn, type TurnSnapshot } from "../persistence/run-store/types";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
+import { LiveCallWriter } from "../persistence/run-store/live-call-writer";
 import { backoffMs } from "./backoff";
+import { LiveCallRelay } from "./live-call-relay";
 
 export interface TurnOptions {
   readonly leaseMs: number;
@@ -16,7 +19,7 @@ export interface TurnOptions {
   /** Deferred retries of a turn that failed for a transient reason, before the run fails. */
   readonly maxRetries: number;
   /** Endpoint and sandbox settings for compiling workflows (the run's own override is added). */
-  readonly compile: Omit<CompileContext, "generatorOverride" | "contextValues">;
+  readonly compile: Omit<CompileContext, "generatorOverride" | "contextValues" | "editedAttempt">;
   readonly crashAt?: (point: CrashPoint) => void;
   readonly log?: (line: string) => void;
   /**
@@ -45,6 +48,8 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
   const heartbeat = setInterval(() => void store.renewLease(turn, options.leaseMs).catch(() => {}), Math.max(50, options.leaseMs / 3));
   heartbeat.unref();
   let journal: TurnJournal | undefined;
+  // Tokens of a streaming model call, for the run page; it writes only when tokens arrive.
+  const liveCall = new LiveCallRelay(new LiveCallWriter(store.sql), turn.runId, turn.epoch);
   try {
     const snapshot = turn.snapshot ?? (await store.loadTurn(turn.runId));
     journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt });
@@ -67,13 +72,20 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
     try {
       const machine = options.machineFor
         ? options.machineFor(definition, snapshot)
-        : compileWorkflow(definition, { ...options.compile, generatorOverride: snapshot.generatorOverride, contextValues: snapshot.contextValues });
+        : compileWorkflow(definition, {
+            ...options.compile,
+            onToken: liveCall.onToken,
+            generatorOverride: snapshot.generatorOverride,
+            contextValues: snapshot.contextValues,
+            // A fork carries its edit in its ledger (see services/runs/fork-run.ts).
+            editedAttempt: readAttemptEdit(snapshot.keyed.get(FORK_LEDGER_KEY)),
+          });
       result = await runMachine(machine, {
         specification: snapshot.specification,
         constraints: definition.constraints,
         dag: journal.dag,
         observer: journal.observer,
-        calls: journal.calls,
+        calls: liveCall.ledger(journal.calls),
         contextOverrides: snapshot.contextValues,
         newId: (key) => (key === undefined ? randomUUID() : derivedId(turn.runId, key)),
       });
@@ -106,5 +118,7 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
     }
   } finally {
     clearInterval(heartbeat);
+    // A call cut short (a crash of the model client, a lost lease) leaves no stale preview behind.
+    await liveCall.settle();
   }
 }

@@ -126,5 +126,22 @@ for (const { provider, enabled } of TEST_DATABASES) {
       expect(again).toEqual({ ...original, status: "queued" });
       await expect(caller.run.rerun({ id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
+
+    it("fork needs a reviewer, names a bad field, and refuses what is no generated attempt of the run", async () => {
+      const workflow = await caller.workflow.create({ definition: minimalWorkflowDefinition("Forkable") });
+      const { id } = await caller.run.create({ workflowId: workflow.id, specification: "x" });
+      const viewer = createTestCaller(database.db, { id: "test-viewer", email: "viewer@example.com", role: "viewer", via: "session" });
+      await expect(viewer.run.fork({ id, artifactId: "a" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(caller.run.fork({ id, artifactId: "a", prompt: "   " })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("prompt") });
+      await expect(caller.run.fork({ id, artifactId: "no-such-attempt" })).rejects.toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining("no-such-attempt") });
+      // A reviewer's edit is stored as an artifact no generator produced: there is nothing to generate anew.
+      await database.db.artifact.create({ data: { id: "edited", runId: id, stepName: "s", guardId: "g", attempt: 1, content: "x", contentHash: "h", passed: true, fatal: false, feedback: "" } });
+      await expect(caller.run.fork({ id, artifactId: "edited" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("artifactId: ") });
+      await expect(caller.run.fork({ id: "nope", artifactId: "a" })).rejects.toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining("nope") });
+      await expect(caller.run.compare({ a: id, b: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining("nope") });
+      const same = await viewer.run.compare({ a: id, b: id });
+      expect([same.a.id, same.b.id]).toEqual([id, id]);
+      expect(same.attempts.map((pair) => [pair.key, pair.sameContent, pair.diff])).toEqual([["s/attempt-1", true, null]]);
+    });
   });
 }

@@ -4,7 +4,11 @@ import { getRunDetail } from "@/server/services/runs/get-run-detail";
 import { getProvenance } from "@/server/services/provenance/get-provenance";
 import { rerunRun } from "@/server/services/runs/rerun-run";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
-import { cancelRunInput, createRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
+import { compareRuns } from "@/server/services/runs/compare/compare-runs";
+import { findForkPoint } from "@/server/services/runs/fork/find-fork-point";
+import { forkRun } from "@/server/services/runs/fork/fork-run";
+import { followLiveCall } from "@/server/services/runs/follow-live-call";
+import { cancelRunInput, compareRunsInput, createRunInput, forkPointInput, forkRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
 import { tracked } from "@trpc/server";
 import { followRunEvents } from "@/server/services/runs/follow-run-events";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
@@ -16,8 +20,14 @@ export const runRouter = createTRPCRouter({
   events: viewerProcedure.input(runEventsInput).subscription(async function* ({ ctx, input, signal }) {
     for await (const event of followRunEvents(ctx.db, input.id, Number(input.lastEventId ?? 0) || 0, signal)) yield tracked(String(event.seq), event);
   }),
+  /** The text of the run's model call in flight as it streams (null when none is), over SSE. */
+  liveCall: viewerProcedure.input(getRunInput).subscription(({ ctx, input, signal }) => followLiveCall(ctx.db, input.id, signal)),
+  /** What a fork from this attempt starts from: its key, recorded prompt and the feedback it received. */
+  forkPoint: viewerProcedure.input(forkPointInput).query(({ ctx, input }) => findForkPoint(ctx.db, input.id, input.artifactId)),
+  compare: viewerProcedure.input(compareRunsInput).query(({ ctx, input }) => compareRuns(ctx.db, input)),
   provenance: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getProvenance(ctx.db, input.id)),
   create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
   rerun: reviewerProcedure.input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),
+  fork: reviewerProcedure.input(forkRunInput).mutation(({ ctx, input }) => forkRun(ctx.db, input, ctx.actor.email)),
   cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
 });

@@ -40,3 +40,21 @@ export const runEventsInput = z.object({
   /** Set by the SSE client on reconnect: the seq of the last event it received. */
   lastEventId: z.string().regex(/^\d+$/, "must be a ledger sequence number").nullish(),
 });
+
+/** Fork prompts and feedback are bounded like specifications. */
+const MAX_EDIT_CHARS = 100_000;
+
+export const forkPointInput = z.object({
+  id: z.string().trim().min(1, "must not be empty"),
+  artifactId: z.string().trim().min(1, "must not be empty"),
+});
+
+export const forkRunInput = forkPointInput.extend({
+  feedback: z.string().max(MAX_EDIT_CHARS, `must be at most ${MAX_EDIT_CHARS} characters`).optional(),
+  prompt: z.string().trim().min(1, "must not be empty when given").max(MAX_EDIT_CHARS, `must be at most ${MAX_EDIT_CHARS} characters`).optional(),
+});
+
+export const compareRunsInput = z.object({
+  a: z.string().trim().min(1, "must not be empty"),
+  b: z.string().trim().min(1, "must not be empty"),
+});

@@ -82,7 +82,7 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
           context,
           input.dependencies,
           { stepName: step.name, artifactId: input.newId(attemptKey), attempt, parentId },
-          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, checkDraft: draftChecker(step, input.dependencies), variables: input.variables },
+          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies), variables: input.variables },
         );
       } catch (error) {
         // A generator that failed for good is a step failure with a reason, not a crash.

@@ -38,7 +38,7 @@ export interface AttemptIdentity {
 }
 
 /** What the generator may use beyond the context: the run's call ledger, dependencies, draft checks. */
-export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "checkDraft" | "variables">;
+export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "attemptKey" | "checkDraft" | "variables">;
 
 export interface ActionPairOutcome {
   readonly artifact: Artifact;

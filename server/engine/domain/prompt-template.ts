@@ -53,3 +53,9 @@ export function renderBasicPrompt(context: Context): string {
   }
   return parts.join("\n");
 }
+
+/** The prompt a generator sends: the request's own (an edited one) or the one its template and context render. */
+export function requestPrompt(request: { readonly prompt?: string; readonly template: PromptTemplate | undefined; readonly context: Context }): string {
+  if (request.prompt !== undefined) return request.prompt;
+  return request.template ? renderPrompt(request.template, request.context) : renderBasicPrompt(request.context);
+}

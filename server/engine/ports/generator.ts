@@ -14,6 +14,13 @@ export interface GenerationRequest {
   readonly calls: CallLedger;
   /** Unique per run for this attempt ("implement/attempt-2"); a generator appends its own turn. */
   readonly callKey: string;
+  /**
+   * The attempt's key in the run with its visit ("implement#2/attempt-1" on a revisit), which
+   * callKey leaves out; set by the agent for action-pair attempts.
+   */
+  readonly attemptKey?: string;
+  /** Sent as the prompt instead of one rendered from template and context (a fork's edited prompt). */
+  readonly prompt?: string;
   /** The artifacts scoped for this step's guard, which an agent's tools may read. */
   readonly dependencies: GuardDependencies;
   /** Checks a draft against the step's non-fatal guards, when the step has them. */

@@ -1,4 +1,4 @@
-import { GenerationFailedError, renderBasicPrompt, renderPrompt, type Generator, type GenerationRequest, type JsonObject } from "../../engine";
+import { GenerationFailedError, requestPrompt, type Generator, type GenerationRequest, type JsonObject } from "../../engine";
 import type { ChatMessage, ChatModel, ChatReply } from "../chat/chat-model";
 import { extractArtifact } from "../openai/extract-artifact";
 import { BUILTIN_TOOLS } from "./builtin-tools";
@@ -36,7 +36,7 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
 
   return {
     async generate(request) {
-      const prompt = request.template ? renderPrompt(request.template, request.context) : renderBasicPrompt(request.context);
+      const prompt = requestPrompt(request);
       const messages: ChatMessage[] = [
         { role: "system", content: options.systemPrompt ?? SYSTEM_PROMPT },
         { role: "user", content: prompt },

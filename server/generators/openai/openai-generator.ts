@@ -1,4 +1,4 @@
-import { renderBasicPrompt, renderPrompt, type Generator, type GenerationRequest, type JsonObject } from "../../engine";
+import { requestPrompt, type Generator, type GenerationRequest, type JsonObject } from "../../engine";
 import type { ChatMessage, ChatModel, ChatReply } from "../chat/chat-model";
 import { modelCallFailed } from "../errors";
 import { extractArtifact, type ExtractMode } from "./extract-artifact";
@@ -31,7 +31,7 @@ export function createOpenAiGenerator(options: OpenAiGeneratorOptions): Generato
   const mode = options.extract ?? "code";
   return {
     async generate(request) {
-      const prompt = request.template ? renderPrompt(request.template, request.context) : renderBasicPrompt(request.context);
+      const prompt = requestPrompt(request);
       const messages: ChatMessage[] = [
         ...(options.systemPrompt ? [{ role: "system" as const, content: options.systemPrompt }] : []),
         { role: "user", content: prompt },

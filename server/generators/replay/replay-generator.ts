@@ -1,4 +1,4 @@
-import { CallFailedError, EngineError, renderBasicPrompt, renderPrompt, type Generator } from "../../engine";
+import { CallFailedError, EngineError, requestPrompt, type Generator } from "../../engine";
 import { attemptContent, attemptDelayMs, type Cassette } from "./cassette";
 
 export const CASSETTE_EXHAUSTED = "CASSETTE_EXHAUSTED";
@@ -55,7 +55,7 @@ export function createReplayGenerator(cassette: Cassette, options: ReplayGenerat
       });
       if (!outcome.ok) throw new CassetteExhaustedError(step, attempt, recorded.length);
       // The prompt a live generator would send for this attempt: reviewers see the feedback it carries.
-      const prompt = request.template ? renderPrompt(request.template, request.context) : renderBasicPrompt(request.context);
+      const prompt = requestPrompt(request);
       return { content: String(outcome.result.content), metadata: { generator: "replay", delayMs, replayed: outcome.replayed, prompt } };
     },
   };

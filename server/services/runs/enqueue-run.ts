@@ -8,10 +8,24 @@ export interface RunToEnqueue {
   readonly specification: string;
   readonly contextValues: Readonly<Record<string, boolean | number | string>>;
   readonly generatorOverride?: unknown;
+  /** A fork: the run and attempt it starts from, and the ledger it starts with (see fork/fork-run.ts). */
+  readonly fork?: {
+    readonly fromRunId: string;
+    readonly attemptKey: string;
+    readonly ledger: readonly SeededLedgerEntry[];
+  };
+}
+
+/** A ledger entry a run starts with, before any turn (epoch 0). */
+export interface SeededLedgerEntry {
+  readonly actor: string;
+  readonly type: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly callKey: string | null;
 }
 
 /**
- * Creates a queued run and its start message in one transaction (003: the inbox is the source of
+ * Creates a queued run (with a fork's seeded ledger) and its start message in one transaction (003: the inbox is the source of
  * truth), then rings the doorbell: NOTIFY on PostgreSQL (sent on commit), the in-process signal
  * for the embedded worker. A worker claims the message and executes the run.
  */
@@ -29,9 +43,16 @@ export async function enqueueRun(db: Db, run: RunToEnqueue): Promise<{ id: strin
         workflowState: initialWorkflowState as unknown as Prisma.InputJsonObject,
         contextValues: run.contextValues as Prisma.InputJsonObject,
         generatorOverride: run.generatorOverride === undefined ? undefined : (run.generatorOverride as Prisma.InputJsonObject),
+        forkedFromRunId: run.fork?.fromRunId,
+        forkedFromAttempt: run.fork?.attemptKey,
       },
       select: { id: true },
     });
+    if (run.fork && run.fork.ledger.length > 0) {
+      await tx.ledgerEntry.createMany({
+        data: run.fork.ledger.map((entry, index) => ({ id: timeOrderedId(), runId: id, seq: index + 1, epoch: 0, actor: entry.actor, type: entry.type, payload: entry.payload as Prisma.InputJsonObject, callKey: entry.callKey, createdAt: now })),
+      });
+    }
     await tx.inboxMessage.create({ data: { id: timeOrderedId(), runId: id, kind: "start", payload: {}, nextRetryAt: now, createdAt: now }, select: { id: true } });
     if (isPostgres(tx)) await tx.$executeRawUnsafe(`SELECT pg_notify('dualstate_inbox', $1)`, id);
   });

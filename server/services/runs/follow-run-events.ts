@@ -1,7 +1,8 @@
 import type { Db } from "@/server/persistence/db";
 import { notFound } from "../errors";
 
-const ENDED = new Set(["succeeded", "failed", "escalated", "cancelled"]);
+/** Statuses after which a run writes nothing more. */
+export const ENDED_RUN_STATUSES: ReadonlySet<string> = new Set(["succeeded", "failed", "escalated", "cancelled"]);
 
 export interface RunEvent {
   readonly seq: number;
@@ -30,7 +31,7 @@ export async function* followRunEvents(db: Db, runId: string, afterSeq: number, 
       last = entry.seq;
     }
     // The status was read before the entries: an ended run has written its last one by then.
-    if (ENDED.has(run.status) && entries.length < 500) return;
+    if (ENDED_RUN_STATUSES.has(run.status) && entries.length < 500) return;
     if (entries.length === 500) continue;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, run.status === "suspended" ? pollMs * 4 : pollMs);

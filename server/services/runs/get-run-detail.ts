@@ -27,6 +27,8 @@ const runHeadSelect = {
   createdAt: true,
   startedAt: true,
   finishedAt: true,
+  forkedFromRunId: true,
+  forkedFromAttempt: true,
   workflowVersion: { select: { version: true, definition: true, workflow: { select: { id: true, name: true } } } },
 } satisfies Prisma.RunSelect;
 
@@ -116,6 +118,8 @@ export interface RunDetail {
   ledger: RunLedger;
   /** The pinned version's state machine and the path the run took through it. */
   machine: MachineView | null;
+  /** For a fork: the run and the attempt ("implement/attempt-2") it was started from. */
+  forkedFrom: { runId: string; attemptKey: string } | null;
 }
 
 // Json columns are parsed on the way out (docs/style.md rule 9): a malformed row fails here, by name.
@@ -184,7 +188,7 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   const startedSteps = milestones.flatMap((entry) => (entry.type === "step.started" ? [String((entry.payload as { step?: unknown }).step)] : []));
   const ending = milestones.findLast((entry) => entry.type !== "step.started")?.payload as { finalState?: unknown } | undefined;
 
-  const { workflowVersion, contextValues, finalResult, ...head } = run;
+  const { workflowVersion, contextValues, finalResult, forkedFromRunId, forkedFromAttempt, ...head } = run;
   return {
     ...head,
     workflow: workflowVersion ? { id: workflowVersion.workflow.id, name: workflowVersion.workflow.name, version: workflowVersion.version } : null,
@@ -193,6 +197,7 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
     attempts,
     escalations,
     ledger,
+    forkedFrom: forkedFromRunId && forkedFromAttempt ? { runId: forkedFromRunId, attemptKey: forkedFromAttempt } : null,
     machine: workflowVersion && isMachineDefinition(workflowVersion.definition) ? machineView(workflowVersion.definition, startedSteps, typeof ending?.finalState === "string" ? ending.finalState : null, head.currentState) : null,
   };
 }

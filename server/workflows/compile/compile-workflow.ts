@@ -9,6 +9,7 @@ import {
   type PromptTemplate,
   type WorkflowMachine,
 } from "../../engine";
+import { withEditedAttempt, type AttemptEdit } from "../../generators/fork/edited-attempt";
 import { createGenerator, type GeneratorContext } from "../../generators/registry";
 import { createGuard } from "../../guards/registry";
 import type { GuardSpec } from "../../guards/guard-spec";
@@ -25,6 +26,8 @@ export interface CompileContext {
   readonly contextValues?: Readonly<Record<string, boolean | number | string>>;
   readonly onToken?: GeneratorContext["onToken"];
   readonly pythonExecutable?: string;
+  /** A forked run's edit of the attempt it was forked from. */
+  readonly editedAttempt?: AttemptEdit;
 }
 
 /** Guards that can never escalate, which an agent may run on drafts (check_draft). */
@@ -70,7 +73,8 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
   const generatorFor = (step: StepDefinition, index: number): Generator => {
     const spec = context.generatorOverride ?? step.generator ?? { kind: "llm" };
     const generator = createGenerator(spec, { endpoint: context.endpoint, onToken: context.onToken }, `steps[${index}].generator`);
-    return withPromptVariables(generator, contextValues);
+    const prompted = withPromptVariables(generator, contextValues);
+    return context.editedAttempt ? withEditedAttempt(prompted, context.editedAttempt) : prompted;
   };
 
   const steps = definition.steps.map((step, index): MachineStep => {
