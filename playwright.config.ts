@@ -4,6 +4,7 @@ import { ADMIN_STORAGE_STATE, E2E_ADMIN } from "./e2e/support/admin";
 // E2E_PORT lets several checkouts run their end-to-end tests on one machine at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+const FAKE_MODEL_PORT = PORT + 1;
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
 
 // Debian's chromium: `npx playwright install` cannot download browsers here.
@@ -29,21 +30,34 @@ export default defineConfig({
     { name: "first-start", dependencies: ["sign-in"], testMatch: /home\.spec\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH, storageState: ADMIN_STORAGE_STATE } },
     { name: "chromium", dependencies: ["first-start"], testIgnore: /home\.spec\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH, storageState: ADMIN_STORAGE_STATE } },
   ],
-  webServer: {
-    // The same start-up path a user takes (build if needed, migrate, next start), on a fresh database.
-    command: "node e2e/reset-db.mjs && node bin/dualstate.mjs start --hostname 127.0.0.1",
-    url: BASE_URL,
-    env: {
-      PORT: String(PORT),
-      DATABASE_URL: E2E_DATABASE_URL,
-      DUALSTATE_ADMIN_EMAIL: E2E_ADMIN.email,
-      DUALSTATE_ADMIN_PASSWORD: E2E_ADMIN.password,
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      // The configured model of the dashboard under test: a real OpenAI-compatible HTTP server.
+      command: "node --import tsx e2e/support/fake-model-server.ts",
+      port: FAKE_MODEL_PORT,
+      env: { FAKE_MODEL_PORT: String(FAKE_MODEL_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-    // Includes a `next build` when no up-to-date build exists.
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    {
+      // The same start-up path a user takes (build if needed, migrate, next start), on a fresh database.
+      command: "node e2e/reset-db.mjs && node bin/dualstate.mjs start --hostname 127.0.0.1",
+      url: BASE_URL,
+      env: {
+        PORT: String(PORT),
+        DATABASE_URL: E2E_DATABASE_URL,
+        DUALSTATE_ADMIN_EMAIL: E2E_ADMIN.email,
+        DUALSTATE_ADMIN_PASSWORD: E2E_ADMIN.password,
+        OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+        OPENAI_API_KEY: "e2e",
+        OPENAI_MODEL: "fake-e2e-model",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      // Includes a `next build` when no up-to-date build exists.
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

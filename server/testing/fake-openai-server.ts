@@ -155,9 +155,10 @@ async function serve(response: ServerResponse, body: Record<string, unknown>, re
 /**
  * A real HTTP server speaking the OpenAI chat-completions protocol on 127.0.0.1, for tests:
  * the product's own `openai` client talks to it exactly as it would to OpenAI, Ollama or vLLM,
- * streaming (SSE) included, and it can misbehave on cue the way real endpoints do.
+ * streaming (SSE) included, and it can misbehave on cue the way real endpoints do. `port` fixes
+ * the port (the end-to-end tests' model); by default the system picks a free one.
  */
-export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[] = ["{}"]): Promise<FakeOpenAiServer> {
+export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[] = ["{}"], options: { port?: number } = {}): Promise<FakeOpenAiServer> {
   let replies = [...initialReplies];
   let served = 0;
   let responder: ((body: Record<string, unknown>) => FakeReply) | undefined;
@@ -179,7 +180,10 @@ export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[]
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
