@@ -6,6 +6,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { canRedo, canUndo, record, redo, startHistory, undo, type History } from "@/components/designer/history";
 import { useUndoShortcuts } from "@/components/designer/use-undo-shortcuts";
 import { WorkflowDesigner } from "@/components/designer/workflow-designer";
+import { VersionCompare } from "@/components/designer/version-compare";
 import { blankDocument } from "@/components/designer/workflow-draft";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -190,6 +191,7 @@ export function WorkflowEditor({ name }: { name: string }) {
           </section>
         </div>
       </div>
+      {(versions.data?.versions.length ?? 0) >= 2 && <VersionCompare workflow={name} versions={versions.data!.versions.map((entry) => entry.version)} />}
     </div>
   );
 }
