@@ -9,6 +9,7 @@ import { WorkflowDesigner } from "@/components/designer/workflow-designer";
 import { VersionCompare } from "@/components/designer/version-compare";
 import { blankDocument } from "@/components/designer/workflow-draft";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
+import { StartRunButton } from "@/components/runs/start-run-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 
@@ -55,6 +56,9 @@ export function WorkflowEditor({ name }: { name: string }) {
   const check = useQuery({ ...trpc.workflow.check.queryOptions({ document: checked }), enabled: checked !== "", placeholderData: (previous) => previous });
   // While the document is invalid, the stored version's machine stays on screen with the problems marked.
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
+  // Run starts the latest saved version, so it needs the workflow's summary (its id, latest version, cassette).
+  const summary = useQuery(trpc.workflow.list.queryOptions()).data?.find((workflow) => workflow.name === name);
+  const unsaved = history !== null && document !== stored.data;
   const problemStates = useMemo(() => Object.values(check.data?.problemStates ?? {}), [check.data]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
@@ -105,6 +109,15 @@ export function WorkflowEditor({ name }: { name: string }) {
           >
             Save
           </button>
+          {summary && summary.latestVersion !== null ? (
+            <span title={unsaved ? `Runs the saved version ${summary.latestVersion}, without the unsaved changes` : `Runs version ${summary.latestVersion}`}>
+              <StartRunButton workflow={summary} />
+            </span>
+          ) : (
+            <button type="button" disabled title="Save the workflow first" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-40">
+              Run
+            </button>
+          )}
         </div>
       </div>
       {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
