@@ -29,16 +29,19 @@ const retryUnlessMissing = (failures: number, error: { data?: { code?: string } 
  * marked on the machine, which redraws as soon as the document is valid. The designer tab edits
  * the same document visually; both tabs share one undo history. Save stores a new version;
  * Import YAML loads a file into the editor (nothing is stored until Save). A name with no stored
- * workflow starts from a blank machine.
+ * workflow starts from a blank machine or from a bundled example (`example`).
  */
-export function WorkflowEditor({ name }: { name: string }) {
+export function WorkflowEditor({ name, example }: { name: string; example?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [version, setVersion] = useState<number | undefined>(undefined);
   const versions = useQuery({ ...trpc.workflow.versions.queryOptions({ name }), retry: retryUnlessMissing });
   const stored = useQuery({ ...trpc.workflow.export.queryOptions({ name, version }), retry: retryUnlessMissing });
   const isNew = stored.error?.data?.code === "NOT_FOUND" && version === undefined;
-  const base = stored.data ?? (isNew ? blankDocument(name) : "");
+  // A new workflow started from an example opens on the example's document under the new name.
+  const fromExample = useQuery({ ...trpc.workflow.fromExample.queryOptions({ example: example ?? "", name }), enabled: isNew && example !== undefined });
+  const newDocument = example === undefined ? blankDocument(name) : (fromExample.data ?? "");
+  const base = stored.data ?? (isNew ? newDocument : "");
   // null until the first edit: the document is then the stored version (or the blank one).
   const [history, setHistory] = useState<History<string> | null>(null);
   const [tab, setTab] = useState<Tab>("designer");
@@ -122,6 +125,7 @@ export function WorkflowEditor({ name }: { name: string }) {
       </div>
       {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
       {save.error && <p role="alert" className="whitespace-pre-wrap text-sm text-red-700">{save.error.message}</p>}
+      {fromExample.error && <p role="alert" className="text-sm text-red-700">{fromExample.error.message}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div role="tablist" aria-label="Editor" className="inline-flex rounded-md border border-slate-300 p-0.5">
           {TABS.map(([id, label]) => (
