@@ -63,6 +63,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
   const summary = useQuery(trpc.workflow.list.queryOptions()).data?.find((workflow) => workflow.name === name);
   const unsaved = history !== null && document !== stored.data;
   const problemStates = useMemo(() => Object.values(check.data?.problemStates ?? {}), [check.data]);
+  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(check.data?.problemTransitions ?? {}) }), [problemStates, check.data]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
       onSuccess: async (saved) => {
@@ -154,7 +155,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
       </div>
       <div role="tabpanel" id="editor-panel" aria-labelledby={`tab-${tab}`}>
         {tab === "designer" ? (
-          document !== "" && <WorkflowDesigner workflow={name} document={document} problemStates={problemStates} onEdit={edit} />
+          document !== "" && <WorkflowDesigner workflow={name} document={document} problems={problemMarks} onEdit={edit} />
         ) : (
           <div className="grid gap-4 lg:grid-cols-2">
             <div className="space-y-2">
