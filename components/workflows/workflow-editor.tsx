@@ -209,7 +209,8 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
           </section>
         </div>
       </div>
-      {(versions.data?.versions.length ?? 0) >= 2 && <VersionCompare workflow={name} versions={versions.data!.versions.map((entry) => entry.version)} />}
+      {/* Keyed by the latest version, so a new save compares it with the one before. */}
+      {(versions.data?.versions.length ?? 0) >= 2 && <VersionCompare key={versions.data!.versions[0]!.version} workflow={name} versions={versions.data!.versions.map((entry) => entry.version)} />}
     </div>
   );
 }
