@@ -131,3 +131,23 @@ test("a workflow designed from nothing on the canvas is saved as version 1, and 
     await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 });
+
+test("a new workflow started from a bundled example opens on a copy under the new name, stored by Save as its version 1", async ({ page }) => {
+  const name = `from-example-${Date.now()}`;
+  await page.goto("/");
+  await page.getByLabel("New workflow name").fill(name);
+  await page.getByLabel("Start from").selectOption("tdd-lru-cache");
+  await page.getByRole("button", { name: "New workflow" }).click();
+  await page.waitForURL(`**/workflows/${name}?from=tdd-lru-cache`);
+  await expect(page.getByTestId("state-node")).toHaveCount(4);
+  await expect(node(page, "implementing")).toBeVisible();
+  await expect(page.getByTestId("problems")).toHaveText("Valid.");
+  await page.getByRole("tab", { name: "YAML" }).click();
+  const yaml = page.getByLabel(/Workflow document/);
+  await expect(yaml).toHaveValue(new RegExp(`^# Started from the example tdd-lru-cache\\.yaml\\.\\n# Example: test-driven development`));
+  await expect(yaml).toHaveValue(new RegExp(`\\n  name: ${name}\\n`));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved as version 1" })).toBeVisible();
+  // Saved under its own name: the example itself is untouched, and the copy is runnable.
+  await expect(page.getByRole("button", { name: "Run", exact: true })).toBeEnabled();
+});

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from
 import { Background, Controls, ReactFlow, type Connection, type Dimensions, type Edge, type EdgeChange, type FitViewOptions, type NodeChange, type ReactFlowInstance } from "@xyflow/react";
 import type { MachineOutline } from "./definition-ops";
 import { DESIGNER_NODE_TYPES } from "./designer-node";
-import { toDesignerFlow, transitionIndexOf, type DesignerFlowNode, type Position, type Selection } from "./to-designer-flow";
+import { toDesignerFlow, transitionIndexOf, type DesignerFlowNode, type Position, type ProblemMarks, type Selection } from "./to-designer-flow";
 
 const DELETE_KEYS = ["Delete", "Backspace"];
 // Never zoomed in past 1: a lone first state would otherwise fill the canvas, and the next one land outside it.
@@ -18,7 +18,7 @@ const FIT: FitViewOptions<DesignerFlowNode> = { maxZoom: 1, padding: 0.2 };
 export function DesignerCanvas(props: {
   machine: MachineOutline;
   positions: Readonly<Record<string, Position>>;
-  problemStates: readonly string[];
+  problems: ProblemMarks;
   selection: Selection;
   /** Takes updates, because one click reports the new selection and the old one's end in either order. */
   onSelect: Dispatch<SetStateAction<Selection>>;
@@ -26,10 +26,10 @@ export function DesignerCanvas(props: {
   onConnect: (from: string, to: string) => void;
   onDelete: (states: string[], transitions: number[]) => void;
 }) {
-  const { machine, positions, problemStates, selection, onSelect, onMove, onConnect, onDelete } = props;
+  const { machine, positions, problems, selection, onSelect, onMove, onConnect, onDelete } = props;
   // React Flow measures nodes; with controlled nodes the measurements must be handed back.
   const [measured, setMeasured] = useState<Record<string, Dimensions>>({});
-  const flow = useMemo(() => toDesignerFlow(machine, positions, problemStates, selection), [machine, positions, problemStates, selection]);
+  const flow = useMemo(() => toDesignerFlow(machine, positions, problems, selection), [machine, positions, problems, selection]);
   const nodes = useMemo(() => flow.nodes.map((node) => ({ ...node, measured: measured[node.id] })), [flow.nodes, measured]);
   // Every state stays in view when one is added or removed, and after Re-layout.
   const [instance, setInstance] = useState<ReactFlowInstance<DesignerFlowNode, Edge> | null>(null);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { outline } from "./definition-ops";
-import { toDesignerFlow } from "./to-designer-flow";
+import { NO_PROBLEMS, toDesignerFlow } from "./to-designer-flow";
 import { parseDraft } from "./workflow-draft";
 
 const tdd = readFileSync("examples/tdd-lru-cache.yaml", "utf8");
@@ -14,7 +14,7 @@ function machineOf(text: string) {
 
 describe("toDesignerFlow", () => {
   it("draws states, an any-state node for '*', labelled edges with the wildcard dashed, and the marks", () => {
-    const flow = toDesignerFlow(machineOf(tdd), {}, ["implementing"], { kind: "transition", index: 2 });
+    const flow = toDesignerFlow(machineOf(tdd), {}, { states: ["implementing"], transitions: [] }, { kind: "transition", index: 2 });
     expect(flow.nodes.map((node) => [node.id, node.data.initial, node.data.final, node.data.problem])).toEqual([
       ["writing_tests", true, false, false],
       ["implementing", false, false, true],
@@ -30,14 +30,24 @@ describe("toDesignerFlow", () => {
     expect(flow.edges[2]?.style).toMatchObject({ strokeDasharray: "6 4" });
   });
 
+  it("marks the transitions a problem concerns: red, with a warning sign on the label", () => {
+    const flow = toDesignerFlow(machineOf(tdd), {}, { states: [], transitions: [1] }, null);
+    expect(flow.edges.map((edge) => [edge.id, edge.label, edge.className])).toEqual([
+      ["t0", "g_test", "transition"],
+      ["t1", "⚠ g_impl", "transition transition-problem"],
+      ["t2", "should_restart", "transition transition-wildcard"],
+    ]);
+    expect(flow.edges[1]?.style).toMatchObject({ stroke: "#dc2626" });
+  });
+
   it("keeps the positions the user chose and lays out the rest", () => {
-    const flow = toDesignerFlow(machineOf(tdd), { done: { x: 900, y: 5 } }, [], null);
+    const flow = toDesignerFlow(machineOf(tdd), { done: { x: 900, y: 5 } }, NO_PROBLEMS, null);
     expect(flow.nodes.find((node) => node.id === "done")?.position).toEqual({ x: 900, y: 5 });
     expect(flow.nodes.find((node) => node.id === "writing_tests")?.position).not.toEqual({ x: 0, y: 0 });
   });
 
   it("numbers edges by their place in the document, skipping entries that are not transitions", () => {
     const machine = machineOf("name: w\nstate_machine:\n  states: [a, b]\n  transitions: [ 7, { from: a, to: b } ]\nsteps: []\n");
-    expect(toDesignerFlow(machine, {}, [], null).edges.map((edge) => [edge.id, edge.label])).toEqual([["t1", "always"]]);
+    expect(toDesignerFlow(machine, {}, NO_PROBLEMS, null).edges.map((edge) => [edge.id, edge.label])).toEqual([["t1", "always"]]);
   });
 });

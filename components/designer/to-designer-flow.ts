@@ -16,15 +16,22 @@ export type DesignerNodeData = {
 };
 export type DesignerFlowNode = Node<DesignerNodeData, "designer-state">;
 
+/** What the live check found wrong: the states and the transitions (by index) its problems concern. */
+export interface ProblemMarks {
+  readonly states: readonly string[];
+  readonly transitions: readonly number[];
+}
+export const NO_PROBLEMS: ProblemMarks = { states: [], transitions: [] };
+
 export const transitionEdgeId = (index: number) => `t${index}`;
 export const transitionIndexOf = (edgeId: string) => Number(edgeId.slice(1));
 
 /**
  * The draft's machine as editable React Flow nodes and edges. Positions the user chose win; the
  * rest come from the dagre layout of the whole machine. "*" transitions start at an "any state"
- * node of their own and are drawn dashed. Pure.
+ * node of their own and are drawn dashed. States and transitions a problem concerns are marked red. Pure.
  */
-export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<string, Position>>, problemStates: readonly string[], selection: Selection): { nodes: DesignerFlowNode[]; edges: Edge[] } {
+export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<string, Position>>, problems: ProblemMarks, selection: Selection): { nodes: DesignerFlowNode[]; edges: Edge[] } {
   const hasWildcard = machine.transitions.some((transition) => transition.from === ANY_STATE);
   const ids = [...machine.states, ...(hasWildcard ? [ANY_STATE] : [])];
   const layout = layoutGraph(
@@ -44,22 +51,26 @@ export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<s
         name: id === ANY_STATE ? "any state" : id,
         initial: machine.initial === id,
         final: machine.finals.includes(id),
-        problem: problemStates.includes(id),
+        problem: problems.states.includes(id),
         summary: step ? `${step.name} · ${typeof step.type === "string" ? step.type : "step"}` : null,
       },
     };
   });
   const edges = machine.transitions.map(({ index, ...transition }): Edge => {
     const wildcard = transition.from === ANY_STATE;
+    const problem = problems.transitions.includes(index);
+    const colour = problem ? "#dc2626" : "#64748b";
     return {
       id: transitionEdgeId(index),
       source: transition.from,
       target: transition.to,
-      label: transition.condition ?? "always",
+      label: `${problem ? "⚠ " : ""}${transition.condition ?? "always"}`,
       selected: selection?.kind === "transition" && selection.index === index,
-      className: `transition${wildcard ? " transition-wildcard" : ""}`,
-      markerEnd: { type: MarkerType.ArrowClosed },
-      style: { stroke: "#64748b", strokeWidth: 1.5, ...(wildcard ? { strokeDasharray: "6 4" } : {}) },
+      className: `transition${wildcard ? " transition-wildcard" : ""}${problem ? " transition-problem" : ""}`,
+      data: { problem },
+      markerEnd: { type: MarkerType.ArrowClosed, color: colour },
+      style: { stroke: colour, strokeWidth: problem ? 2.5 : 1.5, ...(wildcard ? { strokeDasharray: "6 4" } : {}) },
+      ...(problem ? { labelStyle: { fill: "#b91c1c", fontWeight: 600 } } : {}),
     };
   });
   return { nodes, edges };

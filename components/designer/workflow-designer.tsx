@@ -6,7 +6,7 @@ import { DesignerCanvas } from "./designer-canvas";
 import { SMALL_BUTTON } from "./fields";
 import { StateInspector } from "./state-inspector";
 import type { ApplyEdit } from "./step-edits";
-import type { Selection } from "./to-designer-flow";
+import type { ProblemMarks, Selection } from "./to-designer-flow";
 import { TransitionInspector } from "./transition-inspector";
 import { useSavedPositions } from "./use-saved-positions";
 import { parseDraft, serializeDraft } from "./workflow-draft";
@@ -15,7 +15,7 @@ import { parseDraft, serializeDraft } from "./workflow-draft";
  * The visual designer: a canvas and an inspector over the same document as the YAML tab. Every
  * gesture is a pure edit of the parsed draft, written back as YAML through `onEdit`.
  */
-export function WorkflowDesigner({ workflow, document, problemStates, onEdit }: { workflow: string; document: string; problemStates: readonly string[]; onEdit: (document: string, group: string | null) => void }) {
+export function WorkflowDesigner({ workflow, document, problems, onEdit }: { workflow: string; document: string; problems: ProblemMarks; onEdit: (document: string, group: string | null) => void }) {
   const parsed = useMemo(() => parseDraft(document), [document]);
   const machine = useMemo(() => (parsed.ok ? outline(parsed.draft) : null), [parsed]);
   const [selection, setSelection] = useState<Selection>(null);
@@ -87,7 +87,7 @@ export function WorkflowDesigner({ workflow, document, problemStates, onEdit }: 
         <DesignerCanvas
           machine={machine}
           positions={saved.positions}
-          problemStates={problemStates}
+          problems={problems}
           selection={selection}
           onSelect={setSelection}
           onMove={saved.place}

@@ -48,9 +48,14 @@ export function ProvenanceView({ runId }: { runId: string }) {
             of {run.workflow ?? "a deleted workflow"} v{run.version ?? "?"} · {graph.nodes.filter((n) => n.kind === "artifact").length} attempts · {run.status}
           </p>
         </div>
-        <a href={`/api/runs/${run.id}/provenance`} download className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
-          Export PROV-JSON
-        </a>
+        <div className="flex gap-2">
+          <a href={`/api/runs/${run.id}/provenance`} download className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Export PROV-JSON
+          </a>
+          <a href={`/api/runs/${run.id}/provenance/git`} download title="One commit per attempt; git clone the file to read it" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Export git bundle
+          </a>
+        </div>
       </div>
       <ul className="flex flex-wrap gap-4 text-xs text-slate-600" aria-label="Legend">
         <li>━ refinement (next attempt)</li>
@@ -87,6 +92,9 @@ export function ProvenanceView({ runId }: { runId: string }) {
               </h2>
               {node.feedback && <p className="whitespace-pre-wrap text-slate-700">{node.feedback}</p>}
               <p className="font-mono text-xs text-slate-500">sha256 {node.contentHash.slice(0, 16)}…</p>
+              <Link href={`/runs/${run.id}/provenance/${encodeURIComponent(node.artifactId)}`} className="inline-block text-sm underline">
+                Ancestors and descendants
+              </Link>
               <CodeBlock code={artifacts[node.artifactId]?.content ?? ""} language={artifacts[node.artifactId]?.language ?? null} />
               {artifacts[node.artifactId]?.parentId && <ParentDiff before={artifacts[artifacts[node.artifactId]!.parentId!]?.content ?? ""} after={artifacts[node.artifactId]?.content ?? ""} />}
             </>

@@ -7,22 +7,25 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import type { RouterOutputs } from "@/server/api/root";
 
 export type WorkflowSummary = RouterOutputs["workflow"]["list"][number];
-type GeneratorChoice = "configured" | "replay";
+type GeneratorChoice = "configured" | "replay" | "cassette-file";
 
 const GENERATOR_LABELS: Record<GeneratorChoice, string> = {
   configured: "Configured model",
   replay: "Replay bundled cassette",
+  "cassette-file": "Replay a cassette file",
 };
 
-/** Starts a run of the workflow's latest version and opens its page; API errors show inline. */
+/** Starts a run of the workflow's latest version (with a model, its bundled cassette or a cassette file) and opens its page; API errors show inline. */
 export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary; onCancel: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
   const fieldId = useId();
   const [specification, setSpecification] = useState(workflow.specification ?? "");
-  const choices: GeneratorChoice[] = workflow.hasReplayCassette ? ["replay", "configured"] : ["configured"];
+  // A cassette file runs any workflow offline, one designed from nothing included.
+  const choices: GeneratorChoice[] = workflow.hasReplayCassette ? ["replay", "configured", "cassette-file"] : ["configured", "cassette-file"];
   const [generator, setGenerator] = useState<GeneratorChoice>(choices[0] ?? "configured");
+  const [cassette, setCassette] = useState<string | null>(null);
 
   const createRun = useMutation(
     trpc.run.create.mutationOptions({
@@ -42,7 +45,8 @@ export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    createRun.mutate({ workflowId: workflow.id, specification, generator });
+    if (generator === "cassette-file") createRun.mutate({ workflowId: workflow.id, specification, generator: "replay", cassette: cassette ?? "" });
+    else createRun.mutate({ workflowId: workflow.id, specification, generator });
   }
 
   return (
@@ -71,6 +75,22 @@ export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary
           </label>
         ))}
       </fieldset>
+      {generator === "cassette-file" && (
+        <div className="space-y-1.5">
+          <label htmlFor={`${fieldId}-cassette`} className="block text-sm font-medium text-slate-900">
+            Cassette file
+          </label>
+          <input
+            id={`${fieldId}-cassette`}
+            type="file"
+            accept=".json,application/json"
+            required
+            onChange={async (event) => setCassette((await event.target.files?.[0]?.text()) ?? null)}
+            className="block text-sm text-slate-700"
+          />
+          <p className="text-xs text-slate-500">JSON as in examples/*.cassette.json or from `npx dualstate cassette export`.</p>
+        </div>
+      )}
       {createRun.error && (
         <p id={`${fieldId}-error`} role="alert" data-testid="start-run-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {createRun.error.message}

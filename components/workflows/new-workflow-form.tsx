@@ -2,26 +2,46 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers/trpc-provider";
+
+const BLANK = "";
 
 /**
  * Starts a workflow: its page, for a name nothing is stored under, opens the designer on a blank
- * machine, and the first Save stores version 1.
+ * machine or on a copy of a bundled example under the new name; the first Save stores version 1.
  */
 export function NewWorkflowForm() {
+  const trpc = useTRPC();
   const router = useRouter();
+  const examples = useQuery(trpc.workflow.examples.queryOptions());
   const [name, setName] = useState("");
+  const [example, setExample] = useState(BLANK);
   return (
     <form
-      className="flex items-center gap-2 border-t border-slate-100 px-5 py-3"
+      className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-5 py-3"
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim() !== "") router.push(`/workflows/${encodeURIComponent(name.trim())}`);
+        if (name.trim() === "") return;
+        const page = `/workflows/${encodeURIComponent(name.trim())}`;
+        router.push(example === BLANK ? page : `${page}?from=${encodeURIComponent(example)}`);
       }}
     >
       <label htmlFor="new-workflow-name" className="text-sm text-slate-600">
         New workflow name
       </label>
       <input id="new-workflow-name" value={name} onChange={(event) => setName(event.target.value)} className="rounded-md border border-slate-300 px-2 py-1 text-sm" />
+      <label htmlFor="new-workflow-start" className="text-sm text-slate-600">
+        Start from
+      </label>
+      <select id="new-workflow-start" value={example} onChange={(event) => setExample(event.target.value)} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
+        <option value={BLANK}>A blank machine</option>
+        {examples.data?.map((entry) => (
+          <option key={entry.name} value={entry.name} title={entry.description}>
+            Example: {entry.name}
+          </option>
+        ))}
+      </select>
       <button type="submit" disabled={name.trim() === ""} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40">
         New workflow
       </button>

@@ -6,8 +6,10 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { canRedo, canUndo, record, redo, startHistory, undo, type History } from "@/components/designer/history";
 import { useUndoShortcuts } from "@/components/designer/use-undo-shortcuts";
 import { WorkflowDesigner } from "@/components/designer/workflow-designer";
+import { VersionCompare } from "@/components/designer/version-compare";
 import { blankDocument } from "@/components/designer/workflow-draft";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
+import { StartRunButton } from "@/components/runs/start-run-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 
@@ -27,16 +29,19 @@ const retryUnlessMissing = (failures: number, error: { data?: { code?: string } 
  * marked on the machine, which redraws as soon as the document is valid. The designer tab edits
  * the same document visually; both tabs share one undo history. Save stores a new version;
  * Import YAML loads a file into the editor (nothing is stored until Save). A name with no stored
- * workflow starts from a blank machine.
+ * workflow starts from a blank machine or from a bundled example (`example`).
  */
-export function WorkflowEditor({ name }: { name: string }) {
+export function WorkflowEditor({ name, example }: { name: string; example?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [version, setVersion] = useState<number | undefined>(undefined);
   const versions = useQuery({ ...trpc.workflow.versions.queryOptions({ name }), retry: retryUnlessMissing });
   const stored = useQuery({ ...trpc.workflow.export.queryOptions({ name, version }), retry: retryUnlessMissing });
   const isNew = stored.error?.data?.code === "NOT_FOUND" && version === undefined;
-  const base = stored.data ?? (isNew ? blankDocument(name) : "");
+  // A new workflow started from an example opens on the example's document under the new name.
+  const fromExample = useQuery({ ...trpc.workflow.fromExample.queryOptions({ example: example ?? "", name }), enabled: isNew && example !== undefined });
+  const newDocument = example === undefined ? blankDocument(name) : (fromExample.data ?? "");
+  const base = stored.data ?? (isNew ? newDocument : "");
   // null until the first edit: the document is then the stored version (or the blank one).
   const [history, setHistory] = useState<History<string> | null>(null);
   const [tab, setTab] = useState<Tab>("designer");
@@ -54,7 +59,11 @@ export function WorkflowEditor({ name }: { name: string }) {
   const check = useQuery({ ...trpc.workflow.check.queryOptions({ document: checked }), enabled: checked !== "", placeholderData: (previous) => previous });
   // While the document is invalid, the stored version's machine stays on screen with the problems marked.
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
+  // Run starts the latest saved version, so it needs the workflow's summary (its id, latest version, cassette).
+  const summary = useQuery(trpc.workflow.list.queryOptions()).data?.find((workflow) => workflow.name === name);
+  const unsaved = history !== null && document !== stored.data;
   const problemStates = useMemo(() => Object.values(check.data?.problemStates ?? {}), [check.data]);
+  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(check.data?.problemTransitions ?? {}) }), [problemStates, check.data]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
       onSuccess: async (saved) => {
@@ -104,10 +113,20 @@ export function WorkflowEditor({ name }: { name: string }) {
           >
             Save
           </button>
+          {summary && summary.latestVersion !== null ? (
+            <span title={unsaved ? `Runs the saved version ${summary.latestVersion}, without the unsaved changes` : `Runs version ${summary.latestVersion}`}>
+              <StartRunButton workflow={summary} />
+            </span>
+          ) : (
+            <button type="button" disabled title="Save the workflow first" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-40">
+              Run
+            </button>
+          )}
         </div>
       </div>
       {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
       {save.error && <p role="alert" className="whitespace-pre-wrap text-sm text-red-700">{save.error.message}</p>}
+      {fromExample.error && <p role="alert" className="text-sm text-red-700">{fromExample.error.message}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div role="tablist" aria-label="Editor" className="inline-flex rounded-md border border-slate-300 p-0.5">
           {TABS.map(([id, label]) => (
@@ -136,7 +155,7 @@ export function WorkflowEditor({ name }: { name: string }) {
       </div>
       <div role="tabpanel" id="editor-panel" aria-labelledby={`tab-${tab}`}>
         {tab === "designer" ? (
-          document !== "" && <WorkflowDesigner workflow={name} document={document} problemStates={problemStates} onEdit={edit} />
+          document !== "" && <WorkflowDesigner workflow={name} document={document} problems={problemMarks} onEdit={edit} />
         ) : (
           <div className="grid gap-4 lg:grid-cols-2">
             <div className="space-y-2">
@@ -190,6 +209,8 @@ export function WorkflowEditor({ name }: { name: string }) {
           </section>
         </div>
       </div>
+      {/* Keyed by the latest version, so a new save compares it with the one before. */}
+      {(versions.data?.versions.length ?? 0) >= 2 && <VersionCompare key={versions.data!.versions[0]!.version} workflow={name} versions={versions.data!.versions.map((entry) => entry.version)} />}
     </div>
   );
 }

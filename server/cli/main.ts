@@ -8,6 +8,7 @@ import { dbMigrate } from "./commands/db-migrate";
 import { escalationsCommand } from "./commands/escalations";
 import { exportCommand } from "./commands/export";
 import { guardCommand } from "./commands/guard";
+import { provenanceCommand } from "./commands/provenance";
 import { runCommand } from "./commands/run";
 import { runsCommand } from "./commands/runs";
 import { workerCommand } from "./commands/worker";
@@ -49,6 +50,8 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
       return guardCommand(rest, parseEnv(environment), io);
     case "cassette":
       return cassetteCommand(rest, parseEnv(environment), io);
+    case "provenance":
+      return provenanceCommand(rest, parseEnv(environment), io);
     case "validate":
       return validateCommand(rest, io);
     case "run":

@@ -29,6 +29,9 @@ Commands:
                                     Print a stored workflow definition as YAML
   cassette export <runId> [--output FILE]
                                     Print a run's artifacts as a replay cassette (JSON), or write it to FILE
+  provenance export <runId> [--git DIR | --output FILE]
+                                    Write a run's provenance as a git repository in DIR (one commit
+                                    per attempt, verdict in the message), or print it as PROV-JSON
 
 Options:
   -h, --help       Show this help

@@ -1,10 +1,11 @@
+import { exampleAsNewWorkflow, listExamples } from "@/server/services/examples/example-as-new-workflow";
 import { exportWorkflowDefinition } from "@/server/services/workflows/export-definition";
 import { getWorkflow } from "@/server/services/workflows/get-workflow";
 import { listWorkflows } from "@/server/services/workflows/list-workflows";
 import { saveWorkflowDocument } from "@/server/services/workflows/save-workflow-document";
 import { checkWorkflowDocument } from "@/server/services/workflows/check-document";
 import { listWorkflowVersions } from "@/server/services/workflows/list-versions";
-import { checkDocumentInput, exportWorkflowInput, getWorkflowInput, saveWorkflowInput, versionsInput } from "../schemas/workflow";
+import { checkDocumentInput, exportWorkflowInput, fromExampleInput, getWorkflowInput, saveWorkflowInput, versionsInput } from "../schemas/workflow";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 
 /** Validates and saves a workflow document: version 1, a new version, or the unchanged latest. */
@@ -20,4 +21,8 @@ export const workflowRouter = createTRPCRouter({
   check: viewerProcedure.input(checkDocumentInput).query(({ input }) => checkWorkflowDocument(input.document)),
   versions: viewerProcedure.input(versionsInput).query(({ ctx, input }) => listWorkflowVersions(ctx.db, input.name)),
   export: viewerProcedure.input(exportWorkflowInput).query(({ ctx, input }) => exportWorkflowDefinition(ctx.db, input.name, input.version)),
+  /** The bundled examples a new workflow can start from. */
+  examples: viewerProcedure.query(() => listExamples()),
+  /** A bundled example's document under a new name; nothing is stored until it is saved. */
+  fromExample: viewerProcedure.input(fromExampleInput).query(({ input }) => exampleAsNewWorkflow(input.example, input.name)),
 });

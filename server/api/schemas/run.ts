@@ -28,6 +28,8 @@ export const createRunInput = z.object({
   specification: z.string().trim().min(1, "must not be empty").max(100_000, "must be at most 100000 characters").optional(),
   variables: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).optional(),
   generator: z.enum(["configured", "replay"]).optional(),
+  /** A replay cassette's JSON text (the file a user chose); the service checks its format and step names. */
+  cassette: z.string().min(1, "must not be empty").max(5 * 1024 * 1024, "must be at most 5 MiB").optional(),
 });
 
 export const cancelRunInput = z.object({

@@ -40,3 +40,6 @@ export const exportWorkflowInput = z.strictObject({
 export const checkDocumentInput = z.strictObject({ document: z.string().max(2 * 1024 * 1024, "must be at most 2 MiB") });
 
 export const versionsInput = z.strictObject({ name: workflowName });
+
+/** A new workflow named `name`, started from the bundled example `example`. */
+export const fromExampleInput = z.strictObject({ example: workflowName, name: workflowName });

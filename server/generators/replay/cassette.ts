@@ -118,13 +118,21 @@ export function readCassetteFile(path: string): Cassette {
     if (code === "ENOENT") throw new CassetteError("CASSETTE_NOT_FOUND", `Cassette file not found: ${path}`);
     throw new CassetteError("CASSETTE_NOT_FOUND", `Cannot read cassette file ${path}: ${(error as Error).message}`);
   }
+  return parseCassetteText(text, path);
+}
+
+/**
+ * Validates a cassette given as JSON text (a file's contents, or one uploaded to the dashboard).
+ * @throws CassetteError (INVALID_CASSETTE) naming the line and column of bad JSON, or each field's problem.
+ */
+export function parseCassetteText(text: string, source: string): Cassette {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     const { line, column } = jsonErrorPosition(text);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CassetteError("INVALID_CASSETTE", `${path}: not valid JSON at line ${line}, column ${column}: ${reason}`);
+    throw new CassetteError("INVALID_CASSETTE", `${source}: not valid JSON at line ${line}, column ${column}: ${reason}`);
   }
-  return parseCassette(json, path);
+  return parseCassette(json, source);
 }

@@ -4,10 +4,10 @@ import { buildProvenanceGraph, type ProvenanceArtifact, type ProvenanceDependenc
 import { toProvJson } from "./prov-json";
 
 /** A run's artifacts (with their content), the dependencies their guards used, and its escalations. */
-async function loadProvenance(db: Db, runId: string) {
+export async function loadProvenance(db: Db, runId: string) {
   const run = await db.run.findUnique({
     where: { id: runId },
-    select: { id: true, status: true, specification: true, workflowVersion: { select: { version: true, workflow: { select: { name: true } } } } },
+    select: { id: true, status: true, specification: true, createdAt: true, workflowVersion: { select: { version: true, workflow: { select: { name: true } } } } },
   });
   if (!run) throw notFound("Run", runId);
   const [artifacts, dependencies, escalations] = await Promise.all([

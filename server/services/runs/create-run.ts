@@ -3,6 +3,7 @@ import type { WorkflowDefinition } from "@/server/workflows/definition";
 import { invalidInput, notFound } from "../errors";
 import { readBundledCassette } from "../examples/bundled-cassette";
 import { enqueueRun } from "./enqueue-run";
+import { readUploadedCassette } from "./read-uploaded-cassette";
 
 export interface CreateRunInput {
   workflowId: string;
@@ -14,6 +15,8 @@ export interface CreateRunInput {
   variables?: Record<string, boolean | number | string>;
   /** "replay" runs the example's bundled cassette instead of a model; "configured" (default) uses the document's generators. */
   generator?: "configured" | "replay";
+  /** A cassette's JSON text the user provides, replayed instead of the bundled one (implies "replay"). */
+  cassette?: string;
 }
 
 /**
@@ -47,7 +50,10 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: st
     contextValues[name] = value;
   }
   let generatorOverride: unknown;
-  if (input.generator === "replay") {
+  if (input.cassette !== undefined) {
+    if (input.generator === "configured") throw invalidInput("cassette", 'replays with the replay generator only; choose "replay" or leave the cassette out');
+    generatorOverride = { kind: "replay", cassette: readUploadedCassette(input.cassette, definition) };
+  } else if (input.generator === "replay") {
     const cassette = readBundledCassette(workflow.name);
     if (!cassette) throw invalidInput("generator", `workflow "${workflow.name}" has no bundled replay cassette; use the configured model`);
     generatorOverride = { kind: "replay", cassette };

@@ -24,10 +24,25 @@ describe("the editor's live check", () => {
     expect(Object.values(check.problemStates)).toEqual(["done", "writing_tests", "implementing"]);
   });
 
+  it("ties a problem in a transition to that transition, and to no state", () => {
+    const check = checkWorkflowDocument(tdd.replace("{ from: implementing, to: done, condition: g_impl }", "{ from: implementing, to: done, condition: g_impl and }"));
+    expect(check.problems.map((problem) => problem.path)).toEqual(["workflow.state_machine.transitions[1].condition"]);
+    expect(check.problemTransitions).toEqual({ 0: 1 });
+    expect(check.problemStates).toEqual({});
+  });
+
+  it("ties a problem in a step to the state the step runs in", () => {
+    const check = checkWorkflowDocument(tdd.replace("guard_artifact_deps: [g_test]", "guard_artifact_deps: [g_tests]"));
+    // The dependency is unknown, and the prompt's {test} now names no dependency either: both are the implement step's.
+    expect(check.problems.map((problem) => problem.path)).toEqual(["workflow.steps[1].guard_artifact_deps[0]", "workflow.steps[1].prompt.task"]);
+    expect(check.problemStates).toEqual({ 0: "implementing", 1: "implementing" });
+  });
+
   it("a syntax error names its line and ties to no state", () => {
     const check = checkWorkflowDocument("workflow:\n  name: [unclosed\n");
     expect(check.ok).toBe(false);
     expect(check.problems[0]?.line).toBeGreaterThan(0);
     expect(check.problemStates).toEqual({});
+    expect(check.problemTransitions).toEqual({});
   });
 });

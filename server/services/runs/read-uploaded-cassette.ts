@@ -1,0 +1,27 @@
+import { parseCassetteText, type Cassette } from "@/server/generators/replay/cassette";
+import type { WorkflowDefinition } from "@/server/workflows/definition";
+import { invalidInput } from "../errors";
+
+/**
+ * A replay cassette the user gave as JSON text (a file chosen in the Run dialog): valid JSON, the
+ * cassette format, and recorded answers only for steps the workflow has, so a typo in a step
+ * name is reported before the run starts rather than as an exhausted cassette halfway through.
+ * @throws ServiceError INVALID_INPUT on field `cassette`, naming the line, the field or the step.
+ */
+export function readUploadedCassette(text: string, definition: Pick<WorkflowDefinition, "name" | "steps">): Cassette {
+  let cassette: Cassette;
+  try {
+    cassette = parseCassetteText(text, "the cassette file");
+  } catch (error) {
+    // By name, not instanceof (errors across bundles; see the style guide).
+    if (error instanceof Error && error.name === "CassetteError") throw invalidInput("cassette", error.message);
+    throw error;
+  }
+  const known = definition.steps.map((step) => step.name);
+  const unknown = Object.keys(cassette.steps).filter((step) => !known.includes(step));
+  if (unknown.length > 0) {
+    const lines = unknown.map((step) => `steps.${step}: workflow "${definition.name}" has no step "${step}"`);
+    throw invalidInput("cassette", `${lines.join("\n")}\n(its steps: ${known.join(", ") || "none"})`);
+  }
+  return cassette;
+}
