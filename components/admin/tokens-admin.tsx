@@ -41,7 +41,8 @@ export function TokensAdmin() {
             ))}
           </select>
         </label>
-        <button type="submit" disabled={createToken.isPending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+        {/* Not before the users are listed: an empty "Acts as" would block the form with no word why. */}
+        <button type="submit" disabled={createToken.isPending || !users.data} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
           Create token
         </button>
         {createToken.error && (
