@@ -1,39 +1,17 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { connectStates, inspectorOf, selectState, stateNode } from "./support/designer";
 
 // The whole journey of issue 8: design the TDD workflow from nothing, save it, compare two
 // versions, run it from a cassette file, watch it succeed, and inspect its provenance.
 const CASSETTE = readFileSync("e2e/fixtures/tdd-designed.cassette.json");
 const SPECIFICATION = "Implement an LRU cache class LRUCache(capacity) with get(key) and put(key, value)";
 
-const node = (page: Page, state: string) => page.locator(`[data-testid="state-node"][data-state="${state}"]`);
-const inspectorOf = (page: Page) => page.getByRole("complementary", { name: "Inspector" });
-
-async function select(page: Page, state: string) {
-  await node(page, state).click();
-  await expect(inspectorOf(page).getByLabel("State name")).toHaveValue(state);
-}
-
 async function commit(page: Page, label: string, value: string) {
   const field = inspectorOf(page).getByLabel(label, { exact: true });
   await field.fill(value);
   await field.press("Enter");
   await expect(field).toHaveValue(value);
-}
-
-/** Drags from one state's lower handle to the other's upper one, in steps as a hand would. */
-async function connect(page: Page, from: string, to: string) {
-  const centre = async (selector: string) => {
-    const box = await page.locator(selector).boundingBox();
-    if (!box) throw new Error(`${selector} is not on screen`);
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  };
-  const start = await centre(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
-  const end = await centre(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(end.x, end.y, { steps: 12 });
-  await page.mouse.up();
 }
 
 test("the TDD workflow designed from nothing runs from a cassette file, succeeds, and its provenance shows the attempt chain and the dependency", async ({ page }) => {
@@ -56,18 +34,18 @@ test("the TDD workflow designed from nothing runs from a cassette file, succeeds
     for (let count = 1; count <= 3; count++) await page.getByRole("button", { name: "Add state" }).click();
     await expect(page.getByTestId("state-node")).toHaveCount(3);
     for (const [from, to] of [["state_1", "writing_tests"], ["state_2", "implementing"], ["state_3", "done"]] as const) {
-      await select(page, from);
+      await selectState(page, from);
       await commit(page, "State name", to);
-      await expect(node(page, to)).toBeVisible();
+      await expect(stateNode(page, to)).toBeVisible();
     }
-    await select(page, "writing_tests");
+    await selectState(page, "writing_tests");
     await inspector.getByLabel("Initial state").check();
-    await select(page, "done");
+    await selectState(page, "done");
     await inspector.getByLabel("Final state").check();
   });
 
   await test.step("the tests step: a syntax guard under guard id g_test", async () => {
-    await select(page, "writing_tests");
+    await selectState(page, "writing_tests");
     await inspector.getByRole("button", { name: "Add step" }).click();
     await commit(page, "Step name", "write_tests");
     await commit(page, "Guard id", "g_test");
@@ -76,7 +54,7 @@ test("the TDD workflow designed from nothing runs from a cassette file, succeeds
   });
 
   await test.step("the implementation step: syntax, security and tdd guards, depending on the tests", async () => {
-    await select(page, "implementing");
+    await selectState(page, "implementing");
     await inspector.getByRole("button", { name: "Add step" }).click();
     await commit(page, "Step name", "implement");
     await commit(page, "Guard id", "g_impl");
@@ -90,9 +68,9 @@ test("the TDD workflow designed from nothing runs from a cassette file, succeeds
   });
 
   await test.step("connect the states: each transition's condition is its source step's guard", async () => {
-    await connect(page, "writing_tests", "implementing");
+    await connectStates(page, "writing_tests", "implementing");
     await expect(page.locator(".react-flow__edge")).toHaveCount(1);
-    await connect(page, "implementing", "done");
+    await connectStates(page, "implementing", "done");
     await expect(page.locator(".react-flow__edge")).toHaveCount(2);
     await expect(page.locator(".react-flow__edge-text")).toHaveText(["g_test", "g_impl"]);
     await expect(page.getByTestId("problems")).toHaveText("Valid.");
@@ -114,7 +92,7 @@ test("the TDD workflow designed from nothing runs from a cassette file, succeeds
   await test.step("save version 1, change the retries, save version 2 and compare them", async () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved as version 1" })).toBeVisible();
-    await select(page, "implementing");
+    await selectState(page, "implementing");
     await inspector.getByLabel("Max retries").fill("5");
     await expect(page.getByTestId("problems")).toHaveText("Valid.");
     await page.getByRole("button", { name: "Save" }).click();

@@ -1,26 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-const node = (page: Page, state: string) => page.locator(`[data-testid="state-node"][data-state="${state}"]`);
-
-async function select(page: Page, state: string) {
-  await node(page, state).click();
-  await expect(page.getByRole("complementary", { name: "Inspector" }).getByLabel("State name")).toHaveValue(state);
-}
-
-/** Drags from one state's lower handle to the other's upper one, in steps as a hand would. */
-async function connect(page: Page, from: string, to: string) {
-  const centre = async (selector: string) => {
-    const box = await page.locator(selector).boundingBox();
-    if (!box) throw new Error(`${selector} is not on screen`);
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  };
-  const start = await centre(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
-  const end = await centre(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(end.x, end.y, { steps: 12 });
-  await page.mouse.up();
-}
+import { expect, test } from "@playwright/test";
+import { connectStates, selectState, stateNode } from "./support/designer";
 
 test("a workflow designed from nothing on the canvas is saved as version 1, and an invalid import marks its state", async ({ page }) => {
   const name = `designed-${Date.now()}`;
@@ -35,29 +14,29 @@ test("a workflow designed from nothing on the canvas is saved as version 1, and 
     await page.getByRole("button", { name: "Add state" }).click();
     await page.getByRole("button", { name: "Add state" }).click();
     await expect(page.getByTestId("state-node")).toHaveCount(2);
-    await select(page, "state_1");
+    await selectState(page, "state_1");
     await inspector.getByLabel("State name").fill("drafting");
     await inspector.getByLabel("State name").press("Enter");
-    await select(page, "state_2");
+    await selectState(page, "state_2");
     await inspector.getByLabel("State name").fill("done");
     await inspector.getByLabel("State name").press("Enter");
-    await expect(node(page, "drafting")).toBeVisible();
-    await expect(node(page, "done")).toBeVisible();
+    await expect(stateNode(page, "drafting")).toBeVisible();
+    await expect(stateNode(page, "done")).toBeVisible();
   });
 
   await test.step("connect them by dragging, mark initial and final", async () => {
-    await connect(page, "drafting", "done");
+    await connectStates(page, "drafting", "done");
     await expect(page.locator(".react-flow__edge")).toHaveCount(1);
     await expect(page.locator(".react-flow__edge-text")).toHaveText("true");
-    await select(page, "drafting");
+    await selectState(page, "drafting");
     await inspector.getByLabel("Initial state").check();
-    await select(page, "done");
+    await selectState(page, "done");
     await inspector.getByLabel("Final state").check();
-    await expect(node(page, "done")).toContainText("(final)");
+    await expect(stateNode(page, "done")).toContainText("(final)");
   });
 
   await test.step("give drafting a step: generator, model and a second guard with JSON options", async () => {
-    await select(page, "drafting");
+    await selectState(page, "drafting");
     await inspector.getByRole("button", { name: "Add step" }).click();
     await inspector.getByLabel("Generator").selectOption("openai");
     await inspector.getByLabel("Model").fill("gpt-4o-mini");
@@ -105,10 +84,10 @@ test("a workflow designed from nothing on the canvas is saved as version 1, and 
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page.getByTestId("state-node")).toHaveCount(2);
     await page.getByRole("button", { name: "Add state" }).click();
-    await select(page, "state_1");
+    await selectState(page, "state_1");
     await page.keyboard.press("Delete");
     await expect(page.getByTestId("state-node")).toHaveCount(2);
-    await expect(node(page, "state_1")).toHaveCount(0);
+    await expect(stateNode(page, "state_1")).toHaveCount(0);
   });
 
   await test.step("an invalid import marks the state concerned on the canvas", async () => {
@@ -127,7 +106,7 @@ test("a workflow designed from nothing on the canvas is saved as version 1, and 
     await page.getByRole("button", { name: "Import YAML" }).click();
     await (await chooser).setFiles({ name: "broken.yaml", mimeType: "application/yaml", buffer: Buffer.from(broken) });
     await expect(page.getByTestId("problem").filter({ hasText: 'state "drafting" has no path to a final state' })).toHaveCount(1);
-    await expect(node(page, "drafting")).toHaveAttribute("data-problem", "true");
+    await expect(stateNode(page, "drafting")).toHaveAttribute("data-problem", "true");
     await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 });
@@ -140,7 +119,7 @@ test("a new workflow started from a bundled example opens on a copy under the ne
   await page.getByRole("button", { name: "New workflow" }).click();
   await page.waitForURL(`**/workflows/${name}?from=tdd-lru-cache`);
   await expect(page.getByTestId("state-node")).toHaveCount(4);
-  await expect(node(page, "implementing")).toBeVisible();
+  await expect(stateNode(page, "implementing")).toBeVisible();
   await expect(page.getByTestId("problems")).toHaveText("Valid.");
   await page.getByRole("tab", { name: "YAML" }).click();
   const yaml = page.getByLabel(/Workflow document/);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { collectBrowserErrors } from "./support/browser-errors";
 
 // Replaying a cassette runs the real guards (Python tests in the sandbox) in the server's worker.
 const RUN_TIMEOUT = 60_000;
@@ -9,16 +10,6 @@ async function startReplayRun(request: APIRequestContext, workflowName: string):
   const workflowId = ((await workflow.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id;
   const created = await request.post("/api/trpc/run.create", { data: { json: { workflowId, generator: "replay" } } });
   return ((await created.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id;
-}
-
-/** Hydration mismatches and client-side exceptions would otherwise pass unnoticed. */
-function collectBrowserErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
 }
 
 const status = (page: Page) => page.getByTestId("run-header").getByTestId("run-status");

@@ -1,17 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { collectBrowserErrors } from "./support/browser-errors";
 
 // The run executes in the server's worker; replaying a cassette runs real guards (Python tests in the sandbox).
 const RUN_TIMEOUT = 60_000;
-
-/** Hydration mismatches and client-side exceptions would otherwise pass unnoticed. */
-function collectBrowserErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
 
 /** Opens the Run dialog of a bundled example, keeps the replay generator, starts it, and lands on its page. */
 async function startReplayRun(page: Page, workflowName: string): Promise<string> {

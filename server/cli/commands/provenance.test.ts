@@ -1,48 +1,20 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { always, executeWorkflow, failed, passed } from "../../engine";
-import { ScriptedGenerator } from "../../engine/testing/scripted-generator";
-import { guardFrom } from "../../engine/testing/scripted-guard";
-import { createDb } from "../../persistence/db";
-import { migrateDatabase } from "../../persistence/migrations/migrate";
-import { PrismaRunRepository } from "../../persistence/prisma-run-repository";
-import { main } from "../main";
+import { createRecordedRunFixture, type RecordedRunFixture } from "../testing/recorded-run-fixture";
 
-const folder = mkdtempSync(join(tmpdir(), "dualstate-provenance-cli-"));
-const databaseUrl = `file:${join(folder, "x.db")}`;
-const env: Record<string, string> = { DATABASE_URL: databaseUrl };
+let fixture: RecordedRunFixture;
+let folder: string;
 let runId: string;
+const cli = (...argv: string[]) => fixture.cli(...argv);
 
 /** One recorded run on a real SQLite file: attempt 1 fails, attempt 2 passes. */
 beforeAll(async () => {
-  await migrateDatabase(databaseUrl);
-  const db = createDb(databaseUrl);
-  try {
-    const repository = new PrismaRunRepository(db);
-    runId = (await repository.create({ specification: "Implement LRU Cache" })).id;
-    const guard = guardFrom((artifact) => (artifact.content.includes("get") ? passed() : failed("Missing get method")));
-    await executeWorkflow({
-      specification: "Implement LRU Cache",
-      steps: [{ name: "implement", guardId: "g_1", guardArtifactDeps: [], actionPair: { precondition: always, generator: new ScriptedGenerator(["class LRUCache: put", "class LRUCache: get"]), guard } }],
-      dag: repository.dag(runId),
-      observer: repository.observer(runId),
-      calls: repository.calls(runId),
-    });
-  } finally {
-    await db.$disconnect();
-  }
+  fixture = await createRecordedRunFixture("provenance");
+  ({ folder, runId } = fixture);
 });
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(["provenance", ...argv], env as NodeJS.ProcessEnv, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
-  return { code, out: out.join(""), err: err.join("") };
-}
+afterAll(() => fixture.dispose());
 
 describe("dualstate provenance export", () => {
   it("--git DIR writes a repository with a commit per attempt", async () => {
