@@ -23,7 +23,8 @@ export function DashboardHeader({ user }: { user?: { email: string; role: "viewe
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-4">
         <Link href="/" className="flex items-baseline gap-3" data-testid="product-name">
           <span className="text-lg font-semibold tracking-tight text-slate-900">Dualstate</span>
-          <span className="hidden text-sm text-slate-500 sm:inline">code-generation workflows</span>
+          {/* Only where the full navigation still fits on one line beside it. */}
+          <span className="hidden text-sm text-slate-500 2xl:inline">code-generation workflows</span>
         </Link>
         <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
           {NAV_ITEMS.map((item) => (

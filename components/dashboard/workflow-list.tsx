@@ -14,7 +14,7 @@ export function WorkflowList() {
     <ul className="divide-y divide-slate-100" data-testid="workflow-list">
       {workflows.map((workflow) => (
         <li key={workflow.id} data-testid="workflow-row" className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1 basis-64">
             <p className="font-medium text-slate-900" data-testid="workflow-name">
               <a href={`/workflows/${encodeURIComponent(workflow.name)}`} className="hover:underline">
                 {workflow.name}
@@ -25,7 +25,7 @@ export function WorkflowList() {
             </p>
             {workflow.description && <p className="mt-1 text-sm text-slate-600">{workflow.description}</p>}
           </div>
-          <div className="flex items-start gap-4">
+          <div className="flex shrink-0 items-start gap-4">
             <div className="text-right text-sm text-slate-500">
               <p>
                 {workflow.runCount} {workflow.runCount === 1 ? "run" : "runs"}
