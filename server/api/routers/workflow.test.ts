@@ -150,6 +150,29 @@ for (const { provider, enabled } of TEST_DATABASES) {
   });
 }
 
+describe("workflow router: new workflows from the bundled examples", () => {
+  const caller = createTestCaller(createFailingDb("no database needed: examples are files"));
+
+  it("lists the bundled examples with their descriptions", async () => {
+    const examples = await caller.workflow.examples();
+    expect(examples.map((example) => example.name)).toEqual(expect.arrayContaining(["tdd-lru-cache", "prime-validator", "sandbox-escalation", "agent-loop"]));
+    expect(examples.find((example) => example.name === "tdd-lru-cache")?.description).toMatch(/Tests first/);
+  });
+
+  it("copies an example under the new name, keeping its comments, as a document that checks valid", async () => {
+    const document = await caller.workflow.fromExample({ example: "tdd-lru-cache", name: "my-cache" });
+    expect(document).toMatch(/^# Started from the example tdd-lru-cache\.yaml\./);
+    expect(document).toMatch(/name: my-cache/);
+    expect(document).not.toMatch(/name: tdd-lru-cache/);
+    expect((await caller.workflow.check({ document })).problems).toEqual([]);
+  });
+
+  it("names the example that does not exist, and a bad name, as input errors", async () => {
+    await expect(caller.workflow.fromExample({ example: "no-such-example", name: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining('no bundled example is named "no-such-example"') });
+    await expect(caller.workflow.fromExample({ example: "tdd-lru-cache", name: "" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
+
 describe("workflow router with a failing database", () => {
   it("reports an unexpected error as INTERNAL_SERVER_ERROR without its message", async () => {
     const caller = createTestCaller(createFailingDb("SQLITE_CORRUPT at /secret/path/dualstate.db"));
