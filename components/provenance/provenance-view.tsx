@@ -8,8 +8,11 @@ import { Background, Controls, MiniMap, ReactFlow } from "@xyflow/react";
 import { diffLines } from "diff";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CodeBlock } from "@/components/runs/code-block";
-import { PROVENANCE_NODE_TYPES } from "./provenance-node";
+import { PROVENANCE_NODE_TYPES, type ProvenanceFlowNode } from "./provenance-node";
 import { toFlow } from "./to-flow";
+
+const MINIMAP_COLORS: Record<string, string> = { passed: "#10b981", failed: "#f59e0b", fatal: "#dc2626", pending: "#dc2626", approved: "#7c3aed", rejected: "#334155" };
+const minimapColor = (node: ProvenanceFlowNode) => MINIMAP_COLORS[node.data.tone] ?? "#94a3b8";
 
 /** Columns shown when the page opens: a large run opens readable at its start, not as specks. */
 const OPENING_COLUMNS = 6;
@@ -80,7 +83,7 @@ export function ProvenanceView({ runId }: { runId: string }) {
           >
             <Background />
             <Controls showInteractive={false} />
-            <MiniMap pannable zoomable />
+            <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={0} />
           </ReactFlow>
         </div>
         <aside className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Selected node" data-testid="provenance-details">

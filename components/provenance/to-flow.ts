@@ -1,5 +1,6 @@
 import type { Edge } from "@xyflow/react";
 import type { RouterOutputs } from "@/server/api/root";
+import { NODE_HEIGHT, NODE_WIDTH } from "@/components/graph/layout";
 import { layoutProvenance } from "./provenance-layout";
 import { HANDLES, type ProvenanceFlowNode } from "./provenance-node";
 
@@ -12,6 +13,10 @@ const EDGE_STYLES: Record<string, { stroke: string; strokeDasharray?: string }> 
   decision: { stroke: "#7c3aed" },
 };
 
+// Known before React Flow measures a node: the minimap and the culling of off-screen nodes need a
+// size for nodes that are never drawn.
+const SIZE = { initialWidth: NODE_WIDTH, initialHeight: NODE_HEIGHT } as const;
+
 /** The provenance graph as laid-out React Flow nodes and styled edges. Pure. */
 export function toFlow(graph: Graph): { nodes: ProvenanceFlowNode[]; edges: Edge[] } {
   const positions = layoutProvenance(graph);
@@ -19,11 +24,11 @@ export function toFlow(graph: Graph): { nodes: ProvenanceFlowNode[]; edges: Edge
     const position = positions.get(node.id) ?? { x: 0, y: 0 };
     switch (node.kind) {
       case "artifact":
-        return { id: node.id, type: "provenance", position, data: { kind: "artifact", title: `${node.step} · attempt ${node.attempt}`, subtitle: node.verdict === "passed" ? "passed" : `${node.verdict}: ${node.feedback}`, tone: node.verdict } };
+        return { id: node.id, type: "provenance", position, ...SIZE, data: { kind: "artifact", title: `${node.step} · attempt ${node.attempt}`, subtitle: node.verdict === "passed" ? "passed" : `${node.verdict}: ${node.feedback}`, tone: node.verdict } };
       case "escalation":
-        return { id: node.id, type: "provenance", position, data: { kind: "escalation", title: `Escalation · ${node.step}`, subtitle: node.status, tone: node.status === "pending" ? "pending" : "fatal" } };
+        return { id: node.id, type: "provenance", position, ...SIZE, data: { kind: "escalation", title: `Escalation · ${node.step}`, subtitle: node.status, tone: node.status === "pending" ? "pending" : "fatal" } };
       case "decision":
-        return { id: node.id, type: "provenance", position, data: { kind: "decision", title: `Decision: ${node.decision}`, subtitle: `by ${node.decidedBy}`, tone: node.decision } };
+        return { id: node.id, type: "provenance", position, ...SIZE, data: { kind: "decision", title: `Decision: ${node.decision}`, subtitle: `by ${node.decidedBy}`, tone: node.decision } };
     }
   });
   const edges = graph.edges.map(
