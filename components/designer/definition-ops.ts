@@ -1,3 +1,4 @@
+import { ANY_STATE } from "@/components/state-machine/to-flow";
 import { DraftError, isPlainObject, workflowOf, type Json, type JsonObject, type Transition, type WorkflowDraft } from "./workflow-draft";
 
 /**
@@ -5,8 +6,8 @@ import { DraftError, isPlainObject, workflowOf, type Json, type JsonObject, type
  * never changed) or throws a DraftError whose message the designer shows as is.
  */
 
-/** "From any state" in transitions. */
-export const ANY_STATE = "*";
+// "From any state" in transitions, as the read-only graph spells it.
+export { ANY_STATE };
 
 export type Step = JsonObject & { name: string; in_state: string };
 
@@ -42,8 +43,12 @@ function isTransition(value: Json): value is JsonObject & Transition {
 }
 
 /** The step a state runs (the first one listed for it), which the inspector edits. */
+export function stepIn(machine: MachineOutline, state: string): Step | undefined {
+  return machine.steps.find((step) => step.in_state === state);
+}
+
 export function stepOf(draft: WorkflowDraft, state: string): Step | undefined {
-  return outline(draft).steps.find((step) => step.in_state === state);
+  return stepIn(outline(draft), state);
 }
 
 // ---- editing helpers: clone once, then change the clone in place ----

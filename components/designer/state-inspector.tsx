@@ -1,17 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import { addStep, addTransition, setInitial, stepOf, toggleFinal, type MachineOutline } from "./definition-ops";
-import type { WorkflowDraft } from "./workflow-draft";
+import { addStep, addTransition, setInitial, stepIn, toggleFinal, type MachineOutline } from "./definition-ops";
 import { Check, CommitText, SMALL_BUTTON, Select } from "./fields";
 import { StepInspector } from "./step-inspector";
 import { stepEdits, type ApplyEdit } from "./step-edits";
 
 /** The selected state: its name, initial/final marks, outgoing transitions, and its step. */
-export function StateInspector({ draft, machine, name, apply, onRename }: { draft: WorkflowDraft; machine: MachineOutline; name: string; apply: ApplyEdit; onRename: (to: string) => void }) {
-  const step = stepOf(draft, name);
+export function StateInspector({ machine, name, apply, onRename }: { machine: MachineOutline; name: string; apply: ApplyEdit; onRename: (to: string) => void }) {
+  const step = stepIn(machine, name);
   const targets = machine.states;
-  const [target, setTarget] = useState(targets[0] ?? "");
+  const [picked, setPicked] = useState(targets[0] ?? "");
+  const target = targets.includes(picked) ? picked : (targets[0] ?? "");
   const otherGuardIds = machine.steps.filter((other) => other !== step && typeof other.guard_id === "string").map((other) => other.guard_id as string);
   return (
     <section aria-label={`State ${name}`} className="space-y-3">
@@ -24,9 +24,9 @@ export function StateInspector({ draft, machine, name, apply, onRename }: { draf
       {/* The keyboard's way to draw a transition (the canvas needs a pointer). */}
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <Select label="Transition to" value={targets.includes(target) ? target : (targets[0] ?? "")} options={targets} onChange={setTarget} />
+          <Select label="Transition to" value={target} options={targets} onChange={setPicked} />
         </div>
-        <button type="button" className={SMALL_BUTTON} onClick={() => apply((current) => addTransition(current, name, targets.includes(target) ? target : (targets[0] ?? "")))}>
+        <button type="button" className={SMALL_BUTTON} onClick={() => apply((current) => addTransition(current, name, target))}>
           Add transition
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { MarkerType, type Edge, type Node } from "@xyflow/react";
 import { layoutGraph } from "@/components/graph/layout";
 import { STATE_HEIGHT, STATE_WIDTH } from "@/components/state-machine/to-flow";
-import { ANY_STATE, type MachineOutline } from "./definition-ops";
+import { ANY_STATE, stepIn, type MachineOutline } from "./definition-ops";
 
 export type Position = { readonly x: number; readonly y: number };
 export type Selection = { readonly kind: "state"; readonly name: string } | { readonly kind: "transition"; readonly index: number } | null;
@@ -40,7 +40,7 @@ export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<s
     { width: STATE_WIDTH, height: STATE_HEIGHT, direction: "TB" },
   );
   const nodes = ids.map((id): DesignerFlowNode => {
-    const step = machine.steps.find((candidate) => candidate.in_state === id);
+    const step = stepIn(machine, id);
     return {
       id,
       type: "designer-state",

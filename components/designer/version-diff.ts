@@ -1,4 +1,4 @@
-import { diffLines } from "diff";
+import { lineDiff, type DiffLine } from "@/server/services/escalations/diff-lines";
 import type { MachineOutline, Step } from "./definition-ops";
 
 /**
@@ -106,28 +106,18 @@ function diffSteps(before: readonly Step[], after: readonly Step[]): StepChange[
   });
 }
 
-export interface DiffLine {
-  readonly kind: "added" | "removed" | "same";
-  readonly text: string;
+export interface NumberedDiffLine extends DiffLine {
   /** Its line number in the older version (removed and same lines) or the newer one (added lines). */
   readonly line: number;
 }
 
-/** A line-by-line diff of two YAML texts, with line numbers, for the text half of the comparison. */
-export function diffText(before: string, after: string): DiffLine[] {
-  const lines: DiffLine[] = [];
+/** The escalation review's line diff of two YAML texts, numbered, for the text half of the comparison. */
+export function diffText(before: string, after: string): NumberedDiffLine[] {
   let oldLine = 0;
   let newLine = 0;
-  for (const part of diffLines(before, after)) {
-    const texts = part.value.replace(/\n$/, "").split("\n");
-    for (const text of texts) {
-      if (part.added) lines.push({ kind: "added", text, line: ++newLine });
-      else if (part.removed) lines.push({ kind: "removed", text, line: ++oldLine });
-      else {
-        ++newLine;
-        lines.push({ kind: "same", text, line: ++oldLine });
-      }
-    }
-  }
-  return lines;
+  return lineDiff(before, after).map((line) => {
+    if (line.kind === "added") return { ...line, line: ++newLine };
+    if (line.kind === "same") newLine += 1;
+    return { ...line, line: ++oldLine };
+  });
 }

@@ -98,7 +98,6 @@ export function WorkflowDesigner({ workflow, document, problems, onEdit }: { wor
           {selectedState !== null ? (
             <StateInspector
               key={selectedState}
-              draft={draft}
               machine={machine}
               name={selectedState}
               apply={apply}

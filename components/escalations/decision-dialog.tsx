@@ -24,7 +24,7 @@ export function DecisionDialog({
   onCancel: () => void;
 }) {
   const [comment, setComment] = useState("");
-  const firstField = useRef<HTMLTextAreaElement & HTMLButtonElement>(null);
+  const firstField = useRef<HTMLTextAreaElement>(null);
   useEffect(() => firstField.current?.focus(), []);
   const verb = decision === "approve" ? "Approve" : "Reject";
   return (

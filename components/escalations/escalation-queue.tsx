@@ -50,6 +50,8 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
       onSettled: refresh,
     }),
   );
+  // The mutation's result is a new object every render; its reset is stable, so the key listener is not re-added each time.
+  const resetDecision = decide.reset;
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -61,13 +63,13 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
       if (command.kind === "select") setSelected(command.index);
       else if (command.kind === "open") router.push(`/escalations/${item.id}`);
       else if (viewer.mayDecide && item.status === "pending") {
-        decide.reset();
+        resetDecision();
         setQuick({ decision: command.kind, item });
       }
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [items, selected, quick, router, viewer.mayDecide, decide]);
+  }, [items, selected, quick, router, viewer.mayDecide, resetDecision]);
 
   return (
     <div className="space-y-4">

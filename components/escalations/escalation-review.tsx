@@ -135,7 +135,13 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
           </SectionCard>
           <SectionCard id="state-machine" title="State machine">
             <div className="p-3">
-              {run.data?.machine ? <StateMachineGraph machine={run.data.machine} height={300} /> : <p className="px-2 py-2 text-sm text-slate-500">{run.error ? run.error.message : "Loading…"}</p>}
+              {run.data?.machine ? (
+                <StateMachineGraph machine={run.data.machine} height={300} />
+              ) : (
+                <p className="px-2 py-2 text-sm text-slate-500">
+                  {run.data ? "This run's workflow version has no state machine to draw." : run.error ? `Could not load the run's state machine: ${run.error.message}` : "Loading…"}
+                </p>
+              )}
               {review.run.currentState && <p className="px-2 pt-2 text-xs text-slate-600">Current state: {review.run.currentState}</p>}
             </div>
           </SectionCard>

@@ -4,7 +4,7 @@ import { createDb, type Db } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
 import { SqlRunStore } from "../../persistence/run-store/sql-run-store";
 import { openSqlClient } from "../../persistence/sql/open-sql-client";
-import { isServiceError } from "../../services/errors";
+import { isServiceError, notFound } from "../../services/errors";
 import { decideEscalation } from "../../services/escalations/decide-escalation";
 import type { DecisionKind } from "../../services/escalations/decision-kinds";
 import { getEscalation } from "../../services/escalations/get-escalation";
@@ -84,13 +84,20 @@ async function decide(command: "approve" | "reject", args: string[], env: Env, i
   const outcome = await withDatabase(env, async (db) => {
     const decider = await deciderFromEmail(db, command, options.as);
     // Without --hash the decision is on what is pending now, which `show` printed.
-    const contentHash = options.hash ?? (await getEscalation(db, decider, { id })).artifact.contentHash;
+    const contentHash = options.hash ?? (await pendingHash(db, id));
     const comment = options.feedback ?? options.comment;
     return decideEscalation(db, decider, { escalationId: id, contentHash, decision, ...(comment !== undefined ? { comment } : {}), ...(editedContent !== undefined ? { editedContent } : {}) });
   });
   if (options.json) io.out(JSON.stringify(outcome));
   else io.out(`${outcome.status} escalation ${outcome.escalationId} (${outcome.decision.replaceAll("_", " ")}) as ${outcome.decidedBy}; run ${outcome.runId} resumes when a worker picks it up`);
   return EXIT.ok;
+}
+
+/** The hash of the artifact escalation `id` is pending on: all a decision without --hash needs of it. */
+async function pendingHash(db: Db, id: string): Promise<string> {
+  const escalation = await db.escalation.findUnique({ where: { id }, select: { artifact: { select: { contentHash: true } } } });
+  if (!escalation) throw notFound("Escalation", id);
+  return escalation.artifact.contentHash;
 }
 
 function readEdit(path: string): string {

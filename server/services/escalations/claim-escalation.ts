@@ -1,8 +1,6 @@
 import type { Db } from "@/server/persistence/db";
 import { conflict, invalidInput, notFound } from "../errors";
-import type { Decider } from "./decision-kinds";
-
-const DECIDING_ROLES = ["reviewer", "admin"] as const;
+import { canDecide, DECIDING_ROLES, type Decider } from "./decision-kinds";
 
 export interface ClaimOutcome {
   readonly escalationId: string;
@@ -27,7 +25,7 @@ export async function assignEscalation(db: Db, input: { escalationId: string; as
     const user = await db.user.findUnique({ where: { email: assignee }, select: { role: true, disabled: true } });
     if (!user) throw invalidInput("assignee", `no user has the email ${assignee}`);
     if (user.disabled) throw invalidInput("assignee", `${assignee} is disabled`);
-    if (!(DECIDING_ROLES as readonly string[]).includes(user.role)) throw invalidInput("assignee", `${assignee} is a ${user.role} and cannot decide escalations; assign a reviewer or admin`);
+    if (!canDecide(user.role)) throw invalidInput("assignee", `${assignee} is a ${user.role} and cannot decide escalations; assign a reviewer or admin`);
   }
   return setHolder(db, input.escalationId, assignee, true, now);
 }

@@ -10,8 +10,11 @@ export interface Decider {
   readonly role: "viewer" | "reviewer" | "admin";
 }
 
-export function canDecide(role: Decider["role"] | undefined): boolean {
-  return role === "reviewer" || role === "admin";
+/** The roles that may decide (and be assigned) escalations. */
+export const DECIDING_ROLES = ["reviewer", "admin"] as const;
+
+export function canDecide(role: string | undefined): boolean {
+  return (DECIDING_ROLES as readonly (string | undefined)[]).includes(role);
 }
 
 /** The escalation status a decision leaves behind. */

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/persistence/db";
 import { notFound } from "../errors";
-import { ENDED_RUN_STATUSES } from "./follow-run-events";
+import { ENDED_RUN_STATUSES, pause } from "./follow-run-events";
 
 /** The text a run's model call in flight has streamed so far. */
 export interface LiveCall {
@@ -34,17 +34,4 @@ export async function* followLiveCall(db: Db, runId: string, signal?: AbortSigna
     if (ENDED_RUN_STATUSES.has(run.status)) return;
     await pause(run.status === "suspended" ? pollMs * 5 : pollMs, signal);
   }
-}
-
-/** Waits `ms`, or less when `signal` aborts; leaves no listener behind on the long-lived signal. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }

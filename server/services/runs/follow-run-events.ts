@@ -33,12 +33,19 @@ export async function* followRunEvents(db: Db, runId: string, afterSeq: number, 
     // The status was read before the entries: an ended run has written its last one by then.
     if (ENDED_RUN_STATUSES.has(run.status) && entries.length < 500) return;
     if (entries.length === 500) continue;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, run.status === "suspended" ? pollMs * 4 : pollMs);
-      signal?.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
-    });
+    await pause(run.status === "suspended" ? pollMs * 4 : pollMs, signal);
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts; leaves no listener behind on the long-lived signal. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }

@@ -28,12 +28,12 @@ const GENERATED = /^event:(.+\/attempt-\d+)\/generated$/;
  * for an artifact no generator produced (a reviewer's edit).
  */
 export async function findForkPoint(db: Db, runId: string, artifactId: string): Promise<ForkPoint> {
-  const [run, artifact] = await Promise.all([
-    db.run.findUnique({ where: { id: runId }, select: { id: true } }),
-    db.artifact.findFirst({ where: { id: artifactId, runId }, select: { id: true, stepName: true, attempt: true, parentId: true } }),
-  ]);
-  if (!run) throw notFound("Run", runId);
-  if (!artifact) throw notFound("Attempt", artifactId);
+  const artifact = await db.artifact.findFirst({ where: { id: artifactId, runId }, select: { id: true, stepName: true, attempt: true, parentId: true } });
+  if (!artifact) {
+    // The run is read only to say which one is missing (forkRun has read it already).
+    const run = await db.run.findUnique({ where: { id: runId }, select: { id: true } });
+    throw run ? notFound("Attempt", artifactId) : notFound("Run", runId);
+  }
 
   // An attempt's generator.completed entry is keyed `event:<attemptKey>/generated` and names its artifact.
   const generated = await db.ledgerEntry.findMany({ where: { runId, type: "generator.completed", callKey: { endsWith: "/generated" } }, select: { seq: true, callKey: true, payload: true } });
