@@ -4,6 +4,7 @@
  */
 export { createArtifact, hashContent, type Artifact } from "./domain/artifact";
 export { passed, failed, fatal, type GuardResult } from "./domain/guard-result";
+export { isBlank, unansweredFeedback, EMPTY_REPLY_FEEDBACK } from "./domain/answer-check";
 export { composeContext, refineContext, type AmbientEnvironment, type Context, type FeedbackEntry } from "./domain/context";
 export {
   createPromptTemplate,

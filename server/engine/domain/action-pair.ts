@@ -6,6 +6,8 @@ import type { WorkflowState } from "./workflow-state";
 import type { Generation, GenerationRequest, Generator } from "../ports/generator";
 import type { Guard, GuardDependencies } from "../ports/guard";
 import { PreconditionNotMetError } from "../errors";
+import { unansweredFeedback } from "./answer-check";
+import { failed } from "./guard-result";
 
 /** Precondition ρ over the workflow state. */
 export type Precondition = (state: WorkflowState) => boolean;
@@ -16,6 +18,8 @@ export interface ActionPair {
   readonly generator: Generator;
   readonly guard: Guard;
   readonly template?: PromptTemplate;
+  /** The step accepts empty content as its artifact (workflow option `allow_empty`); otherwise an empty reply is a failed attempt. */
+  readonly allowEmpty?: boolean;
 }
 
 export const always: Precondition = () => true;
@@ -47,7 +51,8 @@ export interface ActionPairOutcome {
 }
 
 /**
- * Atomic generate-then-validate. The guard sees only `dependencies`, the artifacts scoped for it.
+ * Atomic generate-then-validate. The guard sees only `dependencies`, the artifacts scoped for it,
+ * and only content that is an answer (answer-check.ts): an empty or cut-off reply fails first.
  * @throws PreconditionNotMetError when ρ does not hold; nothing is generated then.
  */
 export async function executeActionPair(
@@ -73,6 +78,8 @@ export async function executeActionPair(
     version: identity.attempt,
     parentId: identity.parentId,
   });
-  const result = await pair.guard.validate(artifact, dependencies);
+  // A reply that is not an answer fails here, whatever the guard would say of it.
+  const unanswered = unansweredFeedback(generation, pair.allowEmpty === true);
+  const result = unanswered !== undefined ? failed(unanswered) : await pair.guard.validate(artifact, dependencies);
   return { artifact, result, generation };
 }

@@ -31,6 +31,11 @@ export interface GenerationRequest {
 
 export interface Generation {
   readonly content: string;
+  /**
+   * Set when the content is not the whole answer (the reply was cut at the size limit): the
+   * attempt fails with this as its feedback and no guard sees the content.
+   */
+  readonly incomplete?: string;
   /** What produced it (model, prompt, usage...), kept in the ledger for inspection. */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
