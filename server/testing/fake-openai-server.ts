@@ -17,7 +17,13 @@ export type FakeFault =
   /** A reply whose content is `bytes` long (ASCII), to test the client's size cap. */
   | { readonly fault: "huge"; readonly bytes: number }
   /** Starts the response and destroys the socket halfway. */
-  | { readonly fault: "reset" };
+  | { readonly fault: "reset" }
+  /** Exactly this body, streaming or not: an HTML page with 200, `{}`, `{"choices":[]}`... */
+  | { readonly fault: "raw"; readonly body: string; readonly contentType?: string; readonly httpStatus?: number }
+  /** Streams these SSE frames verbatim (a string is sent as is, anything else as JSON), then ends; not streaming, the first frame is the body. */
+  | { readonly fault: "frames"; readonly frames: readonly unknown[] }
+  /** Streams the start of `content` and ends the response cleanly, without a finish reason or [DONE]. */
+  | { readonly fault: "cut_stream"; readonly content: string };
 
 /**
  * What the fake server answers to one chat completion: a reply text, an assistant message with
@@ -106,7 +112,8 @@ async function sendHuge(response: ServerResponse, body: Record<string, unknown>,
     const frame = { object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "x".repeat(Math.min(piece, bytes - sent)) }, finish_reason: null }] };
     if (!(await write(response, sseFrame(frame)))) return;
   }
-  if (await write(response, sseFrame("[DONE]"))) response.end();
+  const finish = { object: "chat.completion.chunk", model, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] };
+  if ((await write(response, sseFrame(finish))) && (await write(response, sseFrame("[DONE]")))) response.end();
 }
 
 /** Sends the start of a reply (headers and part of the body) and no more. */
@@ -140,6 +147,28 @@ async function serve(response: ServerResponse, body: Record<string, unknown>, re
       return;
     case "huge":
       return sendHuge(response, body, reply.bytes);
+    case "raw":
+      response.writeHead(reply.httpStatus ?? 200, { "content-type": reply.contentType ?? "text/html; charset=utf-8" }).end(reply.body);
+      return;
+    case "frames":
+      if (body.stream !== true) return sendJson(response, 200, reply.frames[0] ?? null);
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      for (const frame of reply.frames) if (!(await write(response, sseFrame(frame)))) return;
+      response.end();
+      return;
+    case "cut_stream": {
+      const chunks = streamChunks(String(body.model), { content: reply.content, toolCalls: [] }, false);
+      if (body.stream !== true) {
+        const whole = JSON.stringify(completionBody(String(body.model), { content: reply.content, toolCalls: [] }));
+        response.writeHead(200, { "content-type": "application/json" }).end(whole.slice(0, whole.length / 2));
+        return;
+      }
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      // Everything but the finish chunk: the reply stops mid-way and the server closes cleanly.
+      for (const chunk of chunks.slice(0, -1)) if (!(await write(response, sseFrame(chunk)))) return;
+      response.end();
+      return;
+    }
     case "stall":
       return sendPartial(response, body); // the response stays open; close() destroys it
     case "reset":

@@ -1,8 +1,9 @@
 import type OpenAI from "openai";
 import type { ChatRequest, ChatToolCall } from "./chat-model";
-import { fromCompletionBody, fromSdkUsage, toSdkMessages, toSdkTools, type RawReply } from "./openai-mapping";
+import { toSdkMessages, toSdkTools } from "./openai-mapping";
+import { mediaType, notACompletion, readCompletionBody, readStreamChunk, type RawReply, type ResponseLabel } from "./read-reply";
 import { ReplyBudget } from "./reply-budget";
-import { AttemptTimeoutError, ResponseTooLargeError } from "./retry-policy";
+import { AttemptTimeoutError, MalformedResponseError, ResponseTooLargeError } from "./retry-policy";
 
 /** One HTTP attempt's reply, already cut to the byte budget. */
 export interface AttemptReply extends RawReply {
@@ -54,11 +55,20 @@ export async function attempt(client: OpenAI, request: ChatRequest, limits: Atte
 
 async function buffered(client: OpenAI, request: ChatRequest, limits: AttemptLimits, signal: AbortSignal): Promise<AttemptReply> {
   const response = await client.chat.completions.create(params(request), { signal }).asResponse();
-  const raw = fromCompletionBody(await readCapped(response, limits.maxBodyBytes), request.model);
+  return wholeReply(response, request, limits);
+}
+
+/** A whole (non-streamed) completion body, read under the body cap and cut to the reply budget. */
+async function wholeReply(response: Response, request: ChatRequest, limits: AttemptLimits): Promise<AttemptReply> {
+  const raw = readCompletionBody(await readCapped(response, limits.maxBodyBytes), labelOf(response), request.model);
   const budget = new ReplyBudget(limits.maxReplyBytes);
   const content = budget.take(raw.content);
-  const toolCalls = raw.toolCalls.map((call) => ({ ...call, arguments: budget.take(call.arguments) }));
+  const toolCalls = raw.toolCalls.map((call) => ({ ...call, name: budget.take(call.name), arguments: budget.take(call.arguments) }));
   return { ...raw, content, toolCalls, truncated: budget.exceeded };
+}
+
+function labelOf(response: Response): ResponseLabel {
+  return { status: response.status, contentType: response.headers.get("content-type") };
 }
 
 /** Reads the body as text, refusing to buffer more than `maxBytes` (the SDK would buffer anything). */
@@ -87,7 +97,21 @@ async function streamed(
   limits: AttemptLimits,
   signal: AbortSignal,
 ): Promise<AttemptReply> {
-  const stream = await client.chat.completions.create({ ...params(request), stream: true, stream_options: { include_usage: true } }, { signal });
+  const { data: stream, response } = await client.chat.completions
+    .create({ ...params(request), stream: true, stream_options: { include_usage: true } }, { signal })
+    .withResponse();
+  const type = mediaType(response.headers.get("content-type"));
+  // A server that ignores `stream: true` answers with a whole completion: read it as one.
+  if (type === "application/json") {
+    const whole = await wholeReply(response, request, limits);
+    if (whole.content) emit(onToken, whole.content);
+    return whole;
+  }
+  if (type.includes("html")) {
+    stream.controller.abort();
+    throw notACompletion("", labelOf(response));
+  }
+
   const budget = new ReplyBudget(limits.maxReplyBytes);
   const calls: { id: string; name: string; arguments: string }[] = [];
   let content = "";
@@ -95,26 +119,30 @@ async function streamed(
   let usage: RawReply["usage"] = null;
   let finishReason: string | null = null;
 
-  for await (const chunk of stream) {
+  for await (const raw of stream) {
+    const chunk = readStreamChunk(raw);
     if (chunk.model) model = chunk.model;
-    if (chunk.usage) usage = fromSdkUsage(chunk.usage);
-    const choice = chunk.choices?.[0];
-    if (!choice) continue;
-    const token = choice.delta?.content ? budget.take(choice.delta.content) : "";
+    if (chunk.usage) usage = chunk.usage;
+    const token = chunk.content ? budget.take(chunk.content) : "";
     if (token) {
       content += token;
       emit(onToken, token);
     }
-    for (const delta of choice.delta?.tool_calls ?? []) {
-      // Deltas carry the call's index; id and name come once, the arguments in pieces.
+    for (const delta of chunk.toolCalls) {
+      // Deltas carry the call's index (bounded by readStreamChunk); id and name come once, the arguments in pieces.
       const call = (calls[delta.index] ??= { id: "", name: "", arguments: "" });
-      if (delta.id) call.id = delta.id;
-      if (delta.function?.name) call.name += delta.function.name;
-      if (delta.function?.arguments) call.arguments += budget.take(delta.function.arguments);
+      if (delta.id) call.id = budget.take(delta.id);
+      if (delta.name) call.name += budget.take(delta.name);
+      if (delta.arguments) call.arguments += budget.take(delta.arguments);
     }
-    if (choice.finish_reason) finishReason = choice.finish_reason;
+    if (chunk.finishReason) finishReason = chunk.finishReason;
     // Leaving the loop aborts the request: we stop downloading what we would throw away.
     if (budget.exceeded) break;
+  }
+  // Every real server (OpenAI, Ollama, vLLM) ends a reply with a finish reason; a stream that
+  // stops without one was cut short (a proxy, a crash) or was never a completion (an HTML page).
+  if (!budget.exceeded && finishReason === null) {
+    throw new MalformedResponseError(`the stream ended before the reply was finished (no finish_reason; status ${response.status}, ${type})`);
   }
   // Some servers (older Ollama) send no call ids; the tool's answer must still name its call.
   const toolCalls: ChatToolCall[] = calls.flatMap((call, index) => (call ? [{ ...call, id: call.id || `call_${index + 1}` }] : []));
