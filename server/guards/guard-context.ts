@@ -16,4 +16,6 @@ export interface GuardContext {
   readonly judge?: JudgeEndpoint;
   /** python3 by default; tests point it elsewhere to check the "python3 missing" verdicts. */
   readonly pythonExecutable?: string;
+  /** The step accepts empty content (workflow option `allow_empty`); otherwise every guard fails it. */
+  readonly allowEmpty?: boolean;
 }

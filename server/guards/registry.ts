@@ -1,6 +1,7 @@
 import type { Guard } from "../engine";
 import { DEFAULT_SANDBOX_LIMITS } from "../sandbox/types";
 import { createAllOfGuard, createAnyOfGuard } from "./composite/composite-guards";
+import { refusingEmpty } from "./composite/refuse-empty";
 import type { GuardContext } from "./guard-context";
 import { GuardSpecError, parseGuardSpec, type GuardSpec, type LimitsSpec } from "./guard-spec";
 import { createHumanGuard } from "./human/human-guard";
@@ -28,7 +29,13 @@ function sandboxTimeout(limits: LimitsSpec | undefined): number {
   return (limits?.wall_clock_ms ?? DEFAULT_SANDBOX_LIMITS.wallClockMs) + SANDBOX_MARGIN_MS;
 }
 
+/** Every guard, composite members included, refuses empty content unless the step allows it. */
 function build(spec: GuardSpec, context: GuardContext, where: string): Guard {
+  const guard = buildKind(spec, context, where);
+  return context.allowEmpty ? guard : refusingEmpty(guard);
+}
+
+function buildKind(spec: GuardSpec, context: GuardContext, where: string): Guard {
   const python = context.pythonExecutable;
   switch (spec.kind) {
     case "syntax":

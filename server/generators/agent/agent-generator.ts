@@ -1,10 +1,13 @@
 import { GenerationFailedError, requestPrompt, type Generator, type GenerationRequest, type JsonObject } from "../../engine";
-import type { ChatMessage, ChatModel, ChatReply } from "../chat/chat-model";
+import type { ChatMessage, ChatModel, ChatToolCall } from "../chat/chat-model";
+import { cutShortFeedback, readRecordedReply, toRecordedJson } from "../chat/recorded-reply";
 import { extractArtifact } from "../openai/extract-artifact";
 import { BUILTIN_TOOLS } from "./builtin-tools";
 import { ToolRegistry, type ToolContext, type ToolDefinition } from "./tool-registry";
 
 export const DEFAULT_MAX_TURNS = 8;
+/** Tool calls run in one turn; a model asking for more gets an error for the rest (each may run the step's guards). */
+export const MAX_TOOL_CALLS_PER_TURN = 16;
 
 const SYSTEM_PROMPT = `You are a careful software engineer working inside an automated pipeline.
 Use the tools when they help: read the artifacts this step depends on, check drafts against the
@@ -50,23 +53,35 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
         const outcome = await request.calls.call(
           `${key}/model`,
           { actor: "assistant", policy: "model", payload: { model: options.modelName, messages: messages as unknown as JsonObject[] } },
-          async () =>
-            (await options.model.complete({ model: options.modelName, messages, tools, temperature: options.temperature })) as unknown as JsonObject,
+          async () => toRecordedJson(await options.model.complete({ model: options.modelName, messages, tools, temperature: options.temperature })),
         );
         if (!outcome.ok) throw new GenerationFailedError(`The agent's model call failed on turn ${turn}: ${outcome.error.message}`, outcome.error.code);
         if (outcome.replayed) replayedTurns += 1;
-        const reply = outcome.result as unknown as ChatReply;
+        const reply = readRecordedReply(outcome.result);
 
+        // No tool calls: this is the final answer. Content null beside tool calls is a normal turn
+        // and never gets here; an empty or cut-off final answer is the engine's to fail.
         if (reply.toolCalls.length === 0) {
-          return { content: extractArtifact(reply.content, options.extract ?? "code"), metadata: metadata(options, request, prompt, turn, toolCallCount, replayedTurns) };
+          const incomplete = cutShortFeedback(reply);
+          return {
+            content: extractArtifact(reply.content, options.extract ?? "code"),
+            ...(incomplete ? { incomplete } : {}),
+            metadata: metadata(options, request, prompt, turn, toolCallCount, replayedTurns),
+          };
         }
         if (reply.content) await request.calls.note(`${key}/text`, "assistant", reply.content);
         messages.push({ role: "assistant", content: reply.content || null, toolCalls: reply.toolCalls });
         for (const [index, toolCall] of reply.toolCalls.entries()) {
+          // Every call gets an answer (the protocol wants one per call id), but only the first ones run.
+          if (index >= MAX_TOOL_CALLS_PER_TURN) {
+            messages.push({ role: "tool", toolCallId: toolCall.id, content: JSON.stringify(notRun()) });
+            continue;
+          }
           toolCallCount += 1;
+          // Malformed arguments are the tool's error (INVALID_ARGUMENTS), recorded and handed back to the model.
           const result = await request.calls.call(
             `${key}/tool-${index + 1}`,
-            { actor: "assistant", policy: toolCall.name, payload: { arguments: toolCall.arguments } },
+            { actor: "assistant", policy: policyName(toolCall), payload: { arguments: toolCall.arguments } },
             () => registry.invoke(toolCall.name, toolCall.arguments, toolContext),
           );
           messages.push({ role: "tool", toolCallId: toolCall.id, content: JSON.stringify(result.ok ? result.result : result.error) });
@@ -75,6 +90,15 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
       throw new GenerationFailedError(`The agent made tool calls on all ${maxTurns} turns without giving a final answer`, "MAX_TURNS");
     },
   };
+}
+
+function notRun() {
+  return { error: true, code: "TOO_MANY_TOOL_CALLS", message: `Not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run per turn.` };
+}
+
+/** The ledger's policy column names the tool; a model's made-up name is kept short there. */
+function policyName(call: ChatToolCall): string {
+  return call.name.length <= 64 ? call.name : `${call.name.slice(0, 64)}…`;
 }
 
 function metadata(options: AgentGeneratorOptions, request: GenerationRequest, prompt: string, turns: number, toolCalls: number, replayedTurns: number) {

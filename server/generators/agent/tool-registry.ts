@@ -39,12 +39,13 @@ export class ToolRegistry {
 
   async invoke(name: string, argumentsJson: string, context: ToolContext): Promise<JsonObject> {
     const tool = this.#tools.get(name);
-    if (!tool) throw new CallFailedError("UNKNOWN_TOOL", `There is no tool "${name}". Available: ${[...this.#tools.keys()].join(", ")}`);
+    if (!tool) throw new CallFailedError("UNKNOWN_TOOL", `There is no tool ${JSON.stringify(name.slice(0, 64))}. Available: ${[...this.#tools.keys()].join(", ")}`);
     let input: unknown;
     try {
       input = argumentsJson.trim() === "" ? {} : JSON.parse(argumentsJson);
     } catch {
-      throw new CallFailedError("INVALID_ARGUMENTS", `The arguments of ${name} are not valid JSON: ${argumentsJson.slice(0, 200)}`);
+      // The model reads this and tries again; its own text is not repeated back (it may be huge).
+      throw new CallFailedError("INVALID_ARGUMENTS", `The arguments of ${name} are not valid JSON (${Buffer.byteLength(argumentsJson)} bytes): send one JSON object matching the tool's input schema.`);
     }
     if (!tool.validate(input)) {
       const problems = (tool.validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");

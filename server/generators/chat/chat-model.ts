@@ -52,6 +52,8 @@ export interface ChatReply {
   readonly finishReason: string | null;
   /** The reply was longer than the configured maximum and was cut off. */
   readonly truncated: boolean;
+  /** The configured maximum (content plus tool-call text, in UTF-8 bytes), for saying where a reply was cut. */
+  readonly maxReplyBytes?: number;
   /** How many HTTP attempts it took (1 when the first succeeded). */
   readonly attempts: number;
 }

@@ -59,7 +59,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions = {}): Cha
       for (let attempts = 1; ; attempts++) {
         try {
           const reply = await attempt(client, request, limits);
-          return { ...reply, latencyMs: Math.round(performance.now() - started), attempts };
+          return { ...reply, maxReplyBytes, latencyMs: Math.round(performance.now() - started), attempts };
         } catch (error) {
           const failure = classify(error);
           if (!failure.retryable || attempts > maxRetries) throw new CallFailedError(failure.code, describe(endpoint, failure, attempts));

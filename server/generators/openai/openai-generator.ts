@@ -1,5 +1,6 @@
 import { requestPrompt, type Generator, type GenerationRequest, type JsonObject } from "../../engine";
-import type { ChatMessage, ChatModel, ChatReply } from "../chat/chat-model";
+import type { ChatMessage, ChatModel } from "../chat/chat-model";
+import { cutShortFeedback, readRecordedReply, toRecordedJson } from "../chat/recorded-reply";
 import { modelCallFailed } from "../errors";
 import { extractArtifact, type ExtractMode } from "./extract-artifact";
 
@@ -39,13 +40,16 @@ export function createOpenAiGenerator(options: OpenAiGeneratorOptions): Generato
       const outcome = await request.calls.call(
         `${request.callKey}/model`,
         { actor: "assistant", policy: "model", payload: { model: options.modelName, messages: messages as unknown as JsonObject[] } },
-        async () => toJson(await options.model.complete({ model: options.modelName, messages, temperature: options.temperature, onToken: tokenListener(options, request) })),
+        async () => toRecordedJson(await options.model.complete({ model: options.modelName, messages, temperature: options.temperature, onToken: tokenListener(options, request) })),
       );
       if (!outcome.ok) throw modelCallFailed(outcome.error);
-      const reply = fromJson(outcome.result);
+      const reply = readRecordedReply(outcome.result);
+      const incomplete = cutShortFeedback(reply);
       return {
-        // A truncated reply is already cut to the model's maxReplyBytes, so what is kept stays bounded.
+        // A truncated reply is already cut to the model's maxReplyBytes, so what is kept stays bounded;
+        // it is kept for the record, and the engine fails the attempt with `incomplete`.
         content: extractArtifact(reply.content, mode),
+        ...(incomplete ? { incomplete } : {}),
         metadata: {
           generator: "openai",
           model: options.modelName,
@@ -66,31 +70,4 @@ function tokenListener(options: OpenAiGeneratorOptions, request: GenerationReque
   const onToken = options.onToken;
   if (!onToken) return undefined;
   return (token: string) => onToken({ stepName: request.stepName, attempt: request.attempt, token });
-}
-
-/** The reply as the ledger stores it: named fields only, so nothing that is not JSON slips in. */
-function toJson(reply: ChatReply): JsonObject {
-  return {
-    content: reply.content,
-    toolCalls: reply.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })),
-    model: reply.model,
-    usage: reply.usage ? { ...reply.usage } : null,
-    latencyMs: reply.latencyMs,
-    finishReason: reply.finishReason,
-    truncated: reply.truncated,
-    attempts: reply.attempts,
-  };
-}
-
-/** Reads a recorded reply defensively: a ledger written by an older version may lack fields. */
-function fromJson(result: JsonObject) {
-  const number = (value: unknown) => (typeof value === "number" ? value : null);
-  return {
-    content: typeof result.content === "string" ? result.content : "",
-    usage: result.usage ?? null,
-    latencyMs: number(result.latencyMs),
-    attempts: number(result.attempts),
-    truncated: result.truncated === true,
-    finishReason: typeof result.finishReason === "string" ? result.finishReason : null,
-  };
 }
