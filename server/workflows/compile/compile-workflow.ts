@@ -57,9 +57,9 @@ function template(step: StepDefinition, components: readonly ComponentDefinition
   });
 }
 
-function guardOf(specs: readonly GuardSpec[], language: string, where: string, context: CompileContext): Guard {
+function guardOf(specs: readonly GuardSpec[], language: string, where: string, context: CompileContext, allowEmpty: boolean): Guard {
   const spec = specs.length === 1 ? specs[0] : { kind: "all_of", guards: specs };
-  return createGuard(spec, { language: language as never, judge: context.endpoint, pythonExecutable: context.pythonExecutable }, where);
+  return createGuard(spec, { language: language as never, judge: context.endpoint, pythonExecutable: context.pythonExecutable, allowEmpty }, where);
 }
 
 /**
@@ -85,16 +85,23 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
         const where = `steps[${index}].guards`;
         const guards = step.guards ?? [];
         const draftSpecs = guards.filter((guard) => !DRAFT_UNSAFE.has(guard.kind));
+        const allowEmpty = step.allow_empty === true;
         return {
           ...common,
           kind: "action_pair",
           guardId: step.guard_id ?? step.name,
-          actionPair: { precondition: always, generator: generatorFor(step, index), guard: guardOf(guards, language, where, context), template: template(step, definition.components) },
+          actionPair: {
+            precondition: always,
+            generator: generatorFor(step, index),
+            guard: guardOf(guards, language, where, context, allowEmpty),
+            template: template(step, definition.components),
+            allowEmpty,
+          },
           guardArtifactDeps: step.guard_artifact_deps ?? [],
           rmax: step.max_retries,
           onFailure: step.on_failure,
           language,
-          draftGuard: draftSpecs.length > 0 ? guardOf(draftSpecs, language, where, context) : undefined,
+          draftGuard: draftSpecs.length > 0 ? guardOf(draftSpecs, language, where, context, allowEmpty) : undefined,
         };
       }
       case "llm":

@@ -10,6 +10,7 @@ const ONLY_FOR: [keyof RawStep, RawStep["type"][]][] = [
   ["guard_id", ["action_pair"]],
   ["guards", ["action_pair"]],
   ["guard_artifact_deps", ["action_pair"]],
+  ["allow_empty", ["action_pair"]],
   ["generator", ["llm", "transition", "action_pair"]],
   ["prompt", ["llm", "transition", "action_pair"]],
   ["transition_map", ["transition"]],

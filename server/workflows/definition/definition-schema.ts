@@ -83,6 +83,8 @@ export const stepSchema = z
     prompt: prompt.optional(),
     guards: z.array(guard).optional(),
     guard_artifact_deps: z.array(name).optional(),
+    /** Empty content is a valid artifact of this action pair (docs/workflow-format.md). */
+    allow_empty: z.boolean().optional(),
     max_retries: retries.optional(),
     /** 001's name for max_retries; normalize.ts folds it in. */
     rmax: retries.optional(),

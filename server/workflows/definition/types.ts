@@ -24,6 +24,8 @@ export interface StepDefinition {
   guards?: GuardSpec[];
   /** Action pairs only. */
   guard_artifact_deps?: string[];
+  /** Action pairs only: empty content is a valid artifact. */
+  allow_empty?: boolean;
   max_retries: number;
   on_failure: OnFailure;
   run_if?: string;
