@@ -23,7 +23,9 @@ export type FakeFault =
   /** Streams these SSE frames verbatim (a string is sent as is, anything else as JSON), then ends; not streaming, the first frame is the body. */
   | { readonly fault: "frames"; readonly frames: readonly unknown[] }
   /** Streams the start of `content` and ends the response cleanly, without a finish reason or [DONE]. */
-  | { readonly fault: "cut_stream"; readonly content: string };
+  | { readonly fault: "cut_stream"; readonly content: string }
+  /** 200 and `bytes` of one `piece` repeated, with no blank line (one endless event), in 64 KiB writes; `contentType` defaults to text/event-stream. */
+  | { readonly fault: "endless"; readonly bytes: number; readonly piece: string; readonly contentType?: string; readonly httpStatus?: number };
 
 /**
  * What the fake server answers to one chat completion: a reply text, an assistant message with
@@ -156,6 +158,13 @@ async function serve(response: ServerResponse, body: Record<string, unknown>, re
       for (const frame of reply.frames) if (!(await write(response, sseFrame(frame)))) return;
       response.end();
       return;
+    case "endless": {
+      response.writeHead(reply.httpStatus ?? 200, { "content-type": reply.contentType ?? "text/event-stream" });
+      const block = reply.piece.repeat(Math.max(1, Math.floor(65_536 / reply.piece.length)));
+      for (let sent = 0; sent < reply.bytes; sent += block.length) if (!(await write(response, block))) return;
+      response.end();
+      return;
+    }
     case "cut_stream": {
       const chunks = streamChunks(String(body.model), { content: reply.content, toolCalls: [] }, false);
       if (body.stream !== true) {

@@ -167,3 +167,44 @@ describe("replies that break the protocol are failed calls, retried with backoff
     });
   });
 });
+
+describe("what the client holds in memory is bounded, whatever the endpoint sends", () => {
+  let server: FakeOpenAiServer;
+  beforeAll(async () => {
+    server = await startFakeOpenAiServer();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.requests.splice(0));
+
+  const model = () => createOpenAiChatModel({ baseURL: server.baseURL, apiKey: "k", sleep: async () => undefined });
+  const MB40 = 40 * 1024 * 1024;
+
+  it.each([
+    ["one endless event", { fault: "endless", bytes: MB40, piece: "data: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }],
+    ["short data lines that never end the event", { fault: "endless", bytes: MB40, piece: "data: x\n" }],
+  ] as const)("%s stops at 32 MiB with RESPONSE_TOO_LARGE, not retried", async (_name, reply) => {
+    server.setReplies([reply]);
+    const error = await model()
+      .complete({ model: "m", messages: USER, onToken: () => undefined })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: "CallFailedError", code: "RESPONSE_TOO_LARGE" });
+    expect(server.count).toBe(1);
+  });
+
+  it("a 40 MB error body is read no further than 32 MiB; the 500 is retried like any other", async () => {
+    server.setReplies([{ fault: "endless", bytes: MB40, piece: "x", contentType: "text/plain", httpStatus: 500 }]);
+    const error = await createOpenAiChatModel({ baseURL: server.baseURL, apiKey: "k", maxRetries: 1, sleep: async () => undefined })
+      .complete({ model: "m", messages: USER })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: "CallFailedError", code: "SERVER_ERROR", message: expect.stringContaining("more than 33554432 bytes in one piece; stopped reading") });
+    expect(server.count).toBe(2);
+  });
+
+  it("a reasoning model thinking through 40 MB of streamed events still answers: only one event is bounded, not the stream", async () => {
+    const thinking = chunk({ reasoning_content: "hmm ".repeat(40) });
+    const frames = [...Array.from({ length: Math.ceil(MB40 / JSON.stringify(thinking).length) }, () => thinking), chunk({ content: "x = 1" }), chunk({}, "stop")];
+    server.setReplies([{ fault: "frames", frames }]);
+    const reply = await model().complete({ model: "m", messages: USER, onToken: () => undefined });
+    expect(reply).toMatchObject({ content: "x = 1", finishReason: "stop", attempts: 1 });
+  });
+});

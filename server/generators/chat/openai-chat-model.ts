@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import { CallFailedError } from "../../engine";
 import type { ChatModel, ChatReply } from "./chat-model";
+import { cappedFetch } from "./capped-fetch";
 import { attempt } from "./openai-attempt";
 import { classify, retryDelay, type ChatFailure } from "./retry-policy";
 
@@ -49,7 +50,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions = {}): Cha
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
   };
   const sleep = options.sleep ?? realSleep;
-  const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey ?? "unset", maxRetries: 0, timeout: timeoutMs });
+  const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey ?? "unset", maxRetries: 0, timeout: timeoutMs, fetch: cappedFetch(limits.maxBodyBytes) });
   const endpoint = `POST ${client.baseURL.replace(/\/+$/, "")}/chat/completions`;
 
   return {
