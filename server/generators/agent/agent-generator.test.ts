@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from "../../persistence/testing
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../testing/fake-openai-server";
 import { createOpenAiChatModel } from "../chat/openai-chat-model";
 import { InMemoryArtifactDag } from "../../engine/testing/in-memory-artifact-dag";
-import { createAgentGenerator } from "./agent-generator";
+import { createAgentGenerator, MAX_TOOL_CALLS_PER_TURN } from "./agent-generator";
 
 const TESTS = "def test_get():\n    assert LRUCache(1).get(1) is None\n";
 const IMPL = "class LRUCache:\n    def __init__(self, capacity):\n        self.items = {}\n\n    def get(self, key):\n        return self.items.get(key)\n";
@@ -100,6 +100,25 @@ describe("agent generator against an OpenAI-compatible server", () => {
       { error: true, code: "NOT_FOUND", message: 'No dependency "docs". Available: test' },
     ]);
     expect(JSON.stringify(server.requests.at(-1))).toContain("UNKNOWN_TOOL");
+  });
+
+  it("answers every tool call of a turn but runs at most MAX_TOOL_CALLS_PER_TURN of them", async () => {
+    const many = Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 3 }, () => ({ name: "read_specification", arguments: "{}" }));
+    server.setReplies([{ toolCalls: many }, "```\nfinal\n```"]);
+    const calls = new MemoryCallLedger();
+    const generation = await agent().generate(request(calls));
+    expect(generation.content).toBe("final");
+    expect(calls.steps.filter((step) => step.type === "action_call" && step.payload.policy === "read_specification")).toHaveLength(MAX_TOOL_CALLS_PER_TURN);
+    const answers = (server.requests.at(-1)?.messages as { role: string; content: string }[]).filter((message) => message.role === "tool");
+    expect(answers).toHaveLength(many.length);
+    expect(answers.at(-1)?.content).toContain("TOO_MANY_TOOL_CALLS");
+  });
+
+  it("marks a final answer cut at the size limit as incomplete, for the engine to fail", async () => {
+    server.setReplies([{ fault: "huge", bytes: 100_000 }]);
+    const small = createAgentGenerator({ model: createOpenAiChatModel({ baseURL: server.baseURL, apiKey: "k", maxRetries: 0, maxReplyBytes: 1000 }), modelName: "m" });
+    const generation = await small.generate(request(new MemoryCallLedger()));
+    expect(generation.incomplete).toBe("The reply was cut at 1000 bytes: answer more briefly.");
   });
 
   it("stops after max_turns with a generation failure", async () => {

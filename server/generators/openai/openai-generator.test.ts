@@ -124,8 +124,17 @@ describe("OpenAI generator", () => {
     const calls = new MemoryCallLedger();
     const generation = await generator({}, { maxReplyBytes: 64 * 1024 }).generate(request(calls));
     expect(generation.metadata).toMatchObject({ truncated: true });
+    expect(generation.incomplete).toBe("The reply was cut at 65536 bytes: answer more briefly.");
     expect(generation.content).toHaveLength(64 * 1024);
     expect(JSON.stringify(calls.steps).length).toBeLessThan(80 * 1024);
+  });
+
+  it("marks nothing incomplete in a whole reply, and reads an old ledger row without the limit as cut at the size limit", async () => {
+    server.setReplies([REPLY]);
+    expect(await generator().generate(request(new MemoryCallLedger()))).not.toHaveProperty("incomplete");
+    const calls = new MemoryCallLedger();
+    await calls.call("run-1/implement/attempt-2/model", { actor: "assistant", policy: "model", payload: {} }, async () => ({ content: "def add(a, b):", truncated: true }));
+    expect((await generator().generate(request(calls))).incomplete).toBe("The reply was cut at the size limit: answer more briefly.");
   });
 
   it("sends the template's history so the model sees the guard's feedback", async () => {
