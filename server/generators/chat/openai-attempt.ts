@@ -139,6 +139,8 @@ async function streamed(
     // Leaving the loop aborts the request: we stop downloading what we would throw away.
     if (budget.exceeded) break;
   }
+  // An abort (our deadline, or a cancel) ends the SDK's stream quietly: what arrived is never a whole reply.
+  signal.throwIfAborted();
   // Every real server (OpenAI, Ollama, vLLM) ends a reply with a finish reason; a stream that
   // stops without one was cut short (a proxy, a crash) or was never a completion (an HTML page).
   if (!budget.exceeded && finishReason === null) {

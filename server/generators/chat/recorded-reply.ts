@@ -60,11 +60,16 @@ function readUsage(value: unknown): ChatUsage | null {
 }
 
 /**
- * Why a reply is not a whole answer, as the attempt's feedback to the model: it was cut at the
- * size limit. The engine fails the attempt with it (Generation.incomplete) and asks again.
+ * Why a reply is not a whole answer, as the attempt's feedback to the model: it was cut at our
+ * size limit, or the endpoint stopped it at its output token limit (finish_reason "length"). The
+ * engine fails the attempt with it (Generation.incomplete) and asks again: cut code can still
+ * parse (Python cut at a line break does), so no guard may be trusted to notice.
  */
 export function cutShortFeedback(reply: RecordedReply): string | undefined {
-  if (!reply.truncated) return undefined;
-  const where = reply.maxReplyBytes !== null ? `at ${reply.maxReplyBytes} bytes` : "at the size limit";
-  return `The reply was cut ${where}: answer more briefly.`;
+  if (reply.truncated) {
+    const where = reply.maxReplyBytes !== null ? `at ${reply.maxReplyBytes} bytes` : "at the size limit";
+    return `The reply was cut ${where}: answer more briefly.`;
+  }
+  if (reply.finishReason === "length") return 'The reply was cut at the model\'s output token limit (finish_reason "length"): answer more briefly.';
+  return undefined;
 }

@@ -137,6 +137,14 @@ describe("OpenAI generator", () => {
     expect((await generator().generate(request(calls))).incomplete).toBe("The reply was cut at the size limit: answer more briefly.");
   });
 
+  it("marks a reply the endpoint stopped at its token limit (finish_reason length) as incomplete", async () => {
+    const body = { model: "m", choices: [{ message: { content: "```python\ndef add(a, b):\n" }, finish_reason: "length" }] };
+    server.setReplies([{ fault: "raw", body: JSON.stringify(body), contentType: "application/json" }]);
+    const generation = await generator().generate(request(new MemoryCallLedger()));
+    expect(generation.incomplete).toBe('The reply was cut at the model\'s output token limit (finish_reason "length"): answer more briefly.');
+    expect(generation.content).toBe("def add(a, b):");
+  });
+
   it("sends the template's history so the model sees the guard's feedback", async () => {
     server.setReplies([REPLY]);
     const refined = refineContext(context, "bad", "SyntaxError at line 1");
