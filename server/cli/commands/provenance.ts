@@ -4,6 +4,7 @@ import { createDb } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
 import { isServiceError } from "../../services/errors";
 import { exportProvenanceRepository } from "../../services/provenance/export-git";
+import { isExportLimitError } from "../../services/provenance/export-limits";
 import { exportProvJson } from "../../services/provenance/get-provenance";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
@@ -44,7 +45,7 @@ async function exportCommand(args: string[], env: Env, io: CliIo): Promise<numbe
     else writeFileSync(values.output, json);
     return EXIT.ok;
   } catch (error) {
-    const known = isServiceError(error) || (error instanceof Error && error.name === "GitUnavailableError");
+    const known = isServiceError(error) || isExportLimitError(error) || (error instanceof Error && error.name === "GitUnavailableError");
     if (!known) throw error;
     io.err(`dualstate provenance export: ${(error as Error).message}`);
     return EXIT.failed;
