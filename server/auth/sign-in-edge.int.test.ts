@@ -115,6 +115,19 @@ describe("session tokens are stored hashed", () => {
     expect(await database.db.session.count({ where: { token: hashSessionToken(token) } })).toBe(0);
   });
 
+  it("a session due for refresh is extended in place, and the refreshed cookie still carries the token, not its hash", async () => {
+    const response = await handleSignIn(post(JSON.stringify({ email: "admin@example.com", password: PASSWORD }), "application/json"), { auth, db: database.db, limiter: new SignInLimiter(), address: "10.9.9.3" });
+    const { header, token } = sessionCookie(response);
+    // Older than a day (updateAge): better-auth extends it on the next use.
+    const soon = new Date(Date.now() + 5 * 24 * 3_600_000);
+    await database.db.session.update({ where: { token: hashSessionToken(token) }, data: { expiresAt: soon } });
+    const { headers } = await auth.api.getSession({ headers: new Headers({ cookie: header }), returnHeaders: true });
+    const refreshed = sessionCookie(new Response(null, { headers }));
+    expect(refreshed.token).toBe(token);
+    const row = await database.db.session.findUniqueOrThrow({ where: { token: hashSessionToken(token) } });
+    expect(row.expiresAt.getTime()).toBeGreaterThan(soon.getTime());
+  });
+
   it("a session stored before hashing (a raw token in the table) no longer signs anyone in", async () => {
     const raw = "legacyrawtoken0123456789abcdefgh";
     await database.db.session.create({ data: { id: "legacy", token: raw, userId: adminId, expiresAt: new Date(Date.now() + 3_600_000) } });
