@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { DATA_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./server/api/security-headers";
 
 // Deliberately imports nothing that reads the environment: `next build` runs without a
 // database or any Dualstate configuration, which is validated when the server starts.
@@ -7,6 +8,15 @@ const nextConfig: NextConfig = {
   // bundling would break. (better-sqlite3, pg and @prisma/client are external by default.)
   serverExternalPackages: ["quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync"],
   poweredByHeader: false,
+  // Security headers on every response; pages get their Content-Security-Policy (with a nonce)
+  // from proxy.ts, the APIs and static files the strict one for data here.
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: DATA_CONTENT_SECURITY_POLICY }] },
+      { source: "/_next/:path*", headers: [{ key: "Content-Security-Policy", value: DATA_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
 };
 
 export default nextConfig;

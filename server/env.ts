@@ -3,6 +3,7 @@
  * everything else receives configuration as arguments.
  */
 import { z } from "zod";
+import { parseProxyRange, type ProxyRange } from "./auth/trusted-proxies";
 
 const DEFAULT_DATABASE_URL = "file:./data/dualstate.db";
 
@@ -17,6 +18,22 @@ const port = z.coerce
   .int("must be a whole number")
   .min(1, "must be between 1 and 65535")
   .max(65535, "must be between 1 and 65535");
+
+/** "10.0.0.0/8, 192.168.1.7, ::1" → ranges; each bad entry reported by its position. */
+const trustedProxies = z.string().transform((value, context): ProxyRange[] => {
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  if (entries.length > 256) {
+    context.addIssue({ code: "custom", message: "must list at most 256 addresses or ranges" });
+    return z.NEVER;
+  }
+  const ranges: ProxyRange[] = [];
+  entries.forEach((entry, index) => {
+    const range = parseProxyRange(entry);
+    if (typeof range === "string") context.addIssue({ code: "custom", message: `entry ${index + 1} (${JSON.stringify(entry.slice(0, 60))}) ${range}` });
+    else ranges.push(range);
+  });
+  return ranges;
+});
 
 export const envSchema = z.object({
   DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
@@ -40,6 +57,11 @@ export const envSchema = z.object({
   /** Signs session cookies; generated once and kept in the database when unset. At least 32 characters. */
   DUALSTATE_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The address people use (https://… makes cookies Secure); also read from X-Forwarded-Proto per request. */
+  /**
+   * The reverse proxies in front of the server whose X-Forwarded-For / Forwarded / X-Real-IP headers
+   * are believed (comma-separated addresses or CIDR ranges); unset believes none of them.
+   */
+  DUALSTATE_TRUSTED_PROXIES: trustedProxies.optional(),
   DUALSTATE_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://dualstate.example.com" }).optional(),
   /** Where escalation events (created, decided) are POSTed; unset sends none. */
   DUALSTATE_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),

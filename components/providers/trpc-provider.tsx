@@ -34,7 +34,8 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
           // Subscriptions stream over server-sent events; everything else is batched.
           condition: (op) => op.type === "subscription",
           true: httpSubscriptionLink({ url: TRPC_URL, transformer: superjson }),
-          false: httpBatchLink({ url: TRPC_URL, transformer: superjson }),
+          // The server refuses batches of more than 10 calls (server/api/request-limits.ts).
+          false: httpBatchLink({ url: TRPC_URL, transformer: superjson, maxItems: 10 }),
         }),
       ],
     }),

@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Db } from "@/server/persistence/db";
+import { refuseOversizedBatch, trpcErrorResponse, withBoundedBody } from "./request-limits";
 import { appRouter } from "./root";
 import { createTRPCContext, type Actor } from "./trpc";
 
@@ -13,24 +14,25 @@ function refuseNonJsonPost(request: Request): Response | null {
   if (request.method !== "POST") return null;
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type === "application/json") return null;
-  return Response.json(
-    { error: { json: { message: `Requests that change something must be JSON (Content-Type: application/json), not ${type ?? "a body without a type"}`, code: -32600, data: { code: "UNSUPPORTED_MEDIA_TYPE", httpStatus: 415 } } } },
-    { status: 415 },
-  );
+  return trpcErrorResponse(415, "UNSUPPORTED_MEDIA_TYPE", `Requests that change something must be JSON (Content-Type: application/json), not ${type ?? "a body without a type"}`);
 }
 
 /**
  * Answers one tRPC HTTP request. `getDb` is called per request, so a misconfigured database
  * becomes a generic 500 instead of a crash at import time. `resolveActor` says who is asking.
  */
-export function handleTRPCRequest(request: Request, getDb: () => Db, resolveActor: (request: Request) => Promise<Actor | null>): Promise<Response> {
-  const refused = refuseNonJsonPost(request);
-  if (refused) return Promise.resolve(refused);
+export async function handleTRPCRequest(request: Request, getDb: () => Db, resolveActor: (request: Request) => Promise<Actor | null>): Promise<Response> {
+  const refused = refuseNonJsonPost(request) ?? refuseOversizedBatch(request, TRPC_ENDPOINT);
+  if (refused) return refused;
+  const bounded = await withBoundedBody(request);
+  if (bounded instanceof Response) return bounded;
   return fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
-    req: request,
+    req: bounded,
     router: appRouter,
-    createContext: async () => createTRPCContext({ db: getDb(), actor: await resolveActor(request) }),
+    // `reauthorize` asks again who the request's credentials belong to: a live stream ends when
+    // they stop being valid (server/api/live-streams.ts).
+    createContext: async () => createTRPCContext({ db: getDb(), actor: await resolveActor(request), reauthorize: () => resolveActor(request) }),
     onError({ error, path }) {
       // Only unexpected failures are logged; their cause never reaches the response.
       if (error.code === "INTERNAL_SERVER_ERROR") {

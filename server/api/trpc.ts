@@ -27,10 +27,12 @@ export interface Actor {
 export interface TRPCContext {
   db: Db;
   actor: Actor | null;
+  /** Who the request's credentials belong to now (HTTP requests only): live streams re-check it. */
+  reauthorize?: () => Promise<Actor | null>;
 }
 
-export function createTRPCContext(opts: { db: Db; actor?: Actor | null }): TRPCContext {
-  return { db: opts.db, actor: opts.actor ?? null };
+export function createTRPCContext(opts: { db: Db; actor?: Actor | null; reauthorize?: () => Promise<Actor | null> }): TRPCContext {
+  return { db: opts.db, actor: opts.actor ?? null, ...(opts.reauthorize ? { reauthorize: opts.reauthorize } : {}) };
 }
 
 /** Whether `role` may do what `required` may (viewer < reviewer < admin). */

@@ -1,8 +1,9 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import type { Db } from "@/server/persistence/db";
 import { parseDatabaseUrl } from "@/server/persistence/database-url";
 import { authSecret } from "./auth-secret";
+import { withHashedSessionTokens } from "./hashed-session-adapter";
 
 export interface AuthSettings {
   readonly databaseUrl: string;
@@ -25,7 +26,8 @@ function createAuth(db: Db, settings: AuthSettings, secret: string) {
     // Sign-in is same-origin only: the origin the request was addressed to (behind a proxy, the one
     // it forwards), and the configured base URL.
     trustedOrigins: async (request) => [settings.baseUrl, request ? requestOrigin(request) : undefined],
-    database: prismaAdapter(db, { provider: parseDatabaseUrl(settings.databaseUrl).provider === "postgres" ? "postgresql" : "sqlite" }),
+    // Session tokens are stored hashed (server/auth/hashed-session-adapter.ts).
+    database: (options: BetterAuthOptions) => withHashedSessionTokens(prismaAdapter(db, { provider: parseDatabaseUrl(settings.databaseUrl).provider === "postgres" ? "postgresql" : "sqlite" })(options)),
     // Accounts are created by admins (server/services/users), never by visitors.
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12 },
     user: { additionalFields: { role: { type: "string", input: false }, disabled: { type: "boolean", input: false } } },

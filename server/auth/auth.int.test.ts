@@ -51,7 +51,7 @@ describe.each(providers)("sign-in, sessions and tokens on %s", (provider) => {
   });
 
   it("a signed-in person's session cookie resolves to their actor with their role; no cookie is nobody", async () => {
-    const response = await handleSignIn(signInRequest("admin@example.com", PASSWORD), { auth, db: database.db, limiter: new SignInLimiter() });
+    const response = await handleSignIn(signInRequest("admin@example.com", PASSWORD), { auth, db: database.db, limiter: new SignInLimiter(), address: "10.0.0.1" });
     expect(response.status).toBe(200);
     const setCookie = response.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -64,14 +64,14 @@ describe.each(providers)("sign-in, sessions and tokens on %s", (provider) => {
   it("refuses a sign-in posted from another site's page", async () => {
     const request = signInRequest("admin@example.com", PASSWORD);
     const forged = new Request(request.url, { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example", host: "localhost:3000" }, body: await request.text() });
-    const response = await handleSignIn(forged, { auth, db: database.db, limiter: new SignInLimiter() });
+    const response = await handleSignIn(forged, { auth, db: database.db, limiter: new SignInLimiter(), address: "10.0.0.1" });
     expect(response.status).toBe(403);
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it("a wrong password is refused and audited; after five failures the email is limited with a clear message", async () => {
     const limiter = new SignInLimiter();
-    const deps = { auth, db: database.db, limiter };
+    const deps = { auth, db: database.db, limiter, address: "10.0.0.1" };
     const wrong = await handleSignIn(signInRequest("admin@example.com", "not the password"), deps);
     expect(wrong.status).toBe(401);
     for (let i = 0; i < 4; i++) await handleSignIn(signInRequest("admin@example.com", "not the password"), deps);
@@ -87,12 +87,12 @@ describe.each(providers)("sign-in, sessions and tokens on %s", (provider) => {
 
   it("a disabled user cannot sign in, and their existing session stops working", async () => {
     const created = await createUser(database.db, { email: "rev@example.com", password: PASSWORD, role: "reviewer" }, admin);
-    const signedIn = await handleSignIn(signInRequest("rev@example.com", PASSWORD), { auth, db: database.db, limiter: new SignInLimiter() });
+    const signedIn = await handleSignIn(signInRequest("rev@example.com", PASSWORD), { auth, db: database.db, limiter: new SignInLimiter(), address: "10.0.0.1" });
     const cookie = cookieOf(signedIn);
     expect((await actorOf({ cookie }))?.role).toBe("reviewer");
     await updateUser(database.db, { userId: created.id, disabled: true }, admin);
     expect(await actorOf({ cookie })).toBeNull();
-    const again = await handleSignIn(signInRequest("rev@example.com", PASSWORD), { auth, db: database.db, limiter: new SignInLimiter() });
+    const again = await handleSignIn(signInRequest("rev@example.com", PASSWORD), { auth, db: database.db, limiter: new SignInLimiter(), address: "10.0.0.1" });
     expect(again.ok).toBe(false);
     await updateUser(database.db, { userId: created.id, disabled: false }, admin);
   });

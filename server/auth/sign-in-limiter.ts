@@ -10,6 +10,9 @@ export interface SignInLimits {
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { failuresPerEmail: 5, attemptsPerAddress: 30, windowMs: 5 * 60_000 };
 
+/** Emails and addresses remembered at most; beyond it the oldest are forgotten (memory stays bounded). */
+const MAX_KEYS = 50_000;
+
 export type LimitVerdict = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number; readonly reason: string };
 
 export class SignInLimiter {
@@ -42,7 +45,10 @@ export class SignInLimiter {
 
   #recent(map: Map<string, number[]>, key: string, now: number): number[] {
     const kept = (map.get(key) ?? []).filter((at) => now - at < this.limits.windowMs);
+    // Re-inserted, so the map's order is least recently seen first.
+    map.delete(key);
     map.set(key, kept);
+    if (map.size > MAX_KEYS) map.delete(map.keys().next().value!);
     return kept;
   }
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { EnvError, parseEnv } from "../env";
 import { projectRoot } from "../persistence/project-root";
 import { main } from "./main";
-import { runNext } from "./next-process";
+import { runNext, runWebServer } from "./next-process";
 import { USAGE } from "./usage";
 
 const WORKER_DEFAULTS = {
@@ -20,7 +20,7 @@ const WORKER_DEFAULTS = {
 
 // No test here may build or start Next.js, or touch the real .next folder: if option parsing
 // ever regressed, serve() would get this far.
-vi.mock("./next-process", () => ({ runNext: vi.fn(async () => 0) }));
+vi.mock("./next-process", () => ({ runNext: vi.fn(async () => 0), runWebServer: vi.fn(async () => 0) }));
 vi.mock("./build-fingerprint", () => ({
   computeBuildFingerprint: vi.fn(() => "fingerprint"),
   isBuildStale: vi.fn(() => true),
@@ -38,7 +38,10 @@ beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), "dualstate-cli-test-"));
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-afterEach(() => vi.mocked(runNext).mockClear());
+afterEach(() => {
+  vi.mocked(runNext).mockClear();
+  vi.mocked(runWebServer).mockClear();
+});
 
 /** A DATABASE_URL in the temp folder, and the file it points at. */
 function tempDatabase(name: string) {
@@ -102,6 +105,7 @@ describe("dualstate usage errors exit 2 with the usage on stderr", () => {
     expect(out).toBe("");
     expect(existsSync(database.path)).toBe(false);
     expect(runNext).not.toHaveBeenCalled();
+    expect(runWebServer).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -118,6 +122,7 @@ describe("dualstate usage errors exit 2 with the usage on stderr", () => {
     expect(out).toBe("");
     expect(existsSync(database.path)).toBe(false);
     expect(runNext).not.toHaveBeenCalled();
+    expect(runWebServer).not.toHaveBeenCalled();
   });
 
   it("`start` with a positional argument is a usage error", async () => {
@@ -190,9 +195,11 @@ describe("dualstate start and dev (Next.js mocked)", () => {
     expect(existsSync(database.path)).toBe(true);
     expect(out).toContain("http://localhost:4000");
     const calls = vi.mocked(runNext).mock.calls;
-    expect(calls.map((call) => call[1])).toEqual([["build"], ["start", "--port", "4000"]]);
+    expect(calls.map((call) => call[1])).toEqual([["build"]]);
     expect(calls[0]![2]).toMatchObject({ NODE_ENV: "production", DATABASE_URL: `file:${database.path}` });
-    expect(calls[1]![2]).toMatchObject({ PORT: "4000", DATABASE_URL: `file:${database.path}` });
+    const served = vi.mocked(runWebServer).mock.calls;
+    expect(served.map((call) => [call[1], call[2]])).toEqual([["start", { port: 4000, hostname: undefined }]]);
+    expect(served[0]![3]).toMatchObject({ PORT: "4000", DATABASE_URL: `file:${database.path}` });
   });
 
   it("dev takes the port from PORT and passes --hostname on, without building", async () => {
@@ -200,7 +207,8 @@ describe("dualstate start and dev (Next.js mocked)", () => {
     const { code, out } = await cli(["dev", "-H", "0.0.0.0"], { ...database.env, PORT: "4100" });
     expect(code).toBe(0);
     expect(out).toContain("http://0.0.0.0:4100");
-    expect(vi.mocked(runNext).mock.calls.map((call) => call[1])).toEqual([["dev", "--port", "4100", "--hostname", "0.0.0.0"]]);
+    expect(vi.mocked(runNext)).not.toHaveBeenCalled();
+    expect(vi.mocked(runWebServer).mock.calls.map((call) => [call[1], call[2]])).toEqual([["dev", { port: 4100, hostname: "0.0.0.0" }]]);
   });
 
   it("a failed build stops start with the build's exit code", async () => {
@@ -209,6 +217,7 @@ describe("dualstate start and dev (Next.js mocked)", () => {
     expect(code).toBe(3);
     expect(err).toContain("build failed");
     expect(vi.mocked(runNext).mock.calls).toHaveLength(1);
+    expect(runWebServer).not.toHaveBeenCalled();
   });
 });
 
@@ -229,6 +238,7 @@ describe("dualstate configuration and unexpected errors", () => {
     expect(err).not.toContain("    at ");
     expect(existsSync(database.path)).toBe(false);
     expect(runNext).not.toHaveBeenCalled();
+    expect(runWebServer).not.toHaveBeenCalled();
   });
 
   it("an unexpected failure prints a message without a stack trace; DUALSTATE_DEBUG=1 adds it", async () => {
@@ -278,6 +288,21 @@ describe("parseEnv (server/env.ts)", () => {
       OPENAI_MODEL: "qwen2.5-coder:7b",
       ...WORKER_DEFAULTS,
     });
+  });
+
+  it("reads DUALSTATE_TRUSTED_PROXIES as addresses and CIDR ranges (commas or spaces)", () => {
+    expect(parseEnv({ DUALSTATE_TRUSTED_PROXIES: "10.0.0.0/8, ::1 192.168.1.7" }).DUALSTATE_TRUSTED_PROXIES).toEqual([
+      { address: "10.0.0.0", prefix: 8, family: "ipv4" },
+      { address: "::1", prefix: 128, family: "ipv6" },
+      { address: "192.168.1.7", prefix: 32, family: "ipv4" },
+    ]);
+    expect(parseEnv({}).DUALSTATE_TRUSTED_PROXIES).toBeUndefined();
+  });
+
+  it("rejects a DUALSTATE_TRUSTED_PROXIES entry that is not an address or range, naming the variable and the entry", () => {
+    expect(() => parseEnv({ DUALSTATE_TRUSTED_PROXIES: "10.0.0.1, proxy.internal, 10.0.0.0/40" })).toThrow(
+      /DUALSTATE_TRUSTED_PROXIES: entry 2 \("proxy.internal"\) is not an IP address or CIDR range[\s\S]*DUALSTATE_TRUSTED_PROXIES: entry 3 \("10.0.0.0\/40"\) has a prefix length that is not between 0 and 32/,
+    );
   });
 
   it.each([

@@ -15,6 +15,7 @@ import { workerCommand } from "./commands/worker";
 import { serve } from "./commands/serve";
 import { validateCommand } from "./commands/validate";
 import { EXIT, processIo, type CliIo } from "./io";
+import { terminalSafe } from "./terminal-text";
 import { USAGE } from "./usage";
 import { UsageError } from "./usage-error";
 
@@ -76,7 +77,9 @@ async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliI
  * Runs the CLI and returns the exit code. Users see messages, never stack traces:
  * DUALSTATE_DEBUG=1 adds the stack of unexpected errors.
  */
-export async function main(argv: string[], environment: NodeJS.ProcessEnv = process.env, io: CliIo = processIo): Promise<number> {
+export async function main(argv: string[], environment: NodeJS.ProcessEnv = process.env, output: CliIo = processIo): Promise<number> {
+  // Everything printed passes through one filter: artifacts, feedback and documents are hostile text.
+  const io: CliIo = { out: (text) => output.out(terminalSafe(text)), err: (text) => output.err(terminalSafe(text)) };
   try {
     return await dispatch(argv, environment, io);
   } catch (error) {

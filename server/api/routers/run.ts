@@ -11,17 +11,20 @@ import { followLiveCall } from "@/server/services/runs/follow-live-call";
 import { cancelRunInput, compareRunsInput, createRunInput, forkPointInput, forkRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
 import { tracked } from "@trpc/server";
 import { followRunEvents } from "@/server/services/runs/follow-run-events";
+import { liveStream } from "../live-streams";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 
 export const runRouter = createTRPCRouter({
   listRecent: viewerProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
   get: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
   /** The run's ledger as it grows, over SSE; each event's id is its seq, so a reconnect resumes. */
-  events: viewerProcedure.input(runEventsInput).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of followRunEvents(ctx.db, input.id, Number(input.lastEventId ?? 0) || 0, signal)) yield tracked(String(event.seq), event);
-  }),
+  events: viewerProcedure.input(runEventsInput).subscription(({ ctx, input, signal }) =>
+    liveStream(ctx, signal, async function* (streamSignal) {
+      for await (const event of followRunEvents(ctx.db, input.id, Number(input.lastEventId ?? 0) || 0, streamSignal)) yield tracked(String(event.seq), event);
+    }),
+  ),
   /** The text of the run's model call in flight as it streams (null when none is), over SSE. */
-  liveCall: viewerProcedure.input(getRunInput).subscription(({ ctx, input, signal }) => followLiveCall(ctx.db, input.id, signal)),
+  liveCall: viewerProcedure.input(getRunInput).subscription(({ ctx, input, signal }) => liveStream(ctx, signal, (streamSignal) => followLiveCall(ctx.db, input.id, streamSignal))),
   /** What a fork from this attempt starts from: its key, recorded prompt and the feedback it received. */
   forkPoint: viewerProcedure.input(forkPointInput).query(({ ctx, input }) => findForkPoint(ctx.db, input.id, input.artifactId)),
   compare: viewerProcedure.input(compareRunsInput).query(({ ctx, input }) => compareRuns(ctx.db, input)),

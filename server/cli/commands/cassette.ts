@@ -7,6 +7,7 @@ import { isServiceError } from "../../services/errors";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
+import { terminalJson } from "../terminal-text";
 
 const EXPORT_OPTIONS = { output: { type: "string", short: "o" } } as const;
 
@@ -33,7 +34,7 @@ async function exportCommand(args: string[], env: Env, io: CliIo): Promise<numbe
   const db = createDb(env.DATABASE_URL);
   try {
     const cassette = await exportCassette(db, runId);
-    const json = `${JSON.stringify(cassette, null, 2)}\n`;
+    const json = `${terminalJson(cassette, 2)}\n`;
     if (values.output === undefined) {
       io.out(json);
       return EXIT.ok;

@@ -15,6 +15,7 @@ import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
 import { deciderFromEmail } from "./escalations/decider";
 import { formatQueue, formatReview } from "./escalations/format";
+import { terminalJson } from "../terminal-text";
 
 const LIST_OPTIONS = { status: { type: "string" }, workflow: { type: "string" }, step: { type: "string" }, sort: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
 const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
@@ -62,7 +63,7 @@ async function list(args: string[], env: Env, io: CliIo): Promise<number> {
     ...(limit !== undefined ? { limit } : {}),
   };
   const result = await withDatabase(env, (db) => listEscalations(db, input));
-  io.out(values.json ? JSON.stringify(result) : formatQueue(result));
+  io.out(values.json ? terminalJson(result) : formatQueue(result));
   return EXIT.ok;
 }
 
@@ -70,7 +71,7 @@ async function show(args: string[], env: Env, io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(args, SHOW_OPTIONS, "escalations show");
   const id = singleId("show", positionals);
   const review = await withDatabase(env, (db) => getEscalation(db, null, { id }));
-  io.out(values.json ? JSON.stringify(review) : formatReview(review));
+  io.out(values.json ? terminalJson(review) : formatReview(review));
   return EXIT.ok;
 }
 
@@ -88,7 +89,7 @@ async function decide(command: "approve" | "reject", args: string[], env: Env, i
     const comment = options.feedback ?? options.comment;
     return decideEscalation(db, decider, { escalationId: id, contentHash, decision, ...(comment !== undefined ? { comment } : {}), ...(editedContent !== undefined ? { editedContent } : {}) });
   });
-  if (options.json) io.out(JSON.stringify(outcome));
+  if (options.json) io.out(terminalJson(outcome));
   else io.out(`${outcome.status} escalation ${outcome.escalationId} (${outcome.decision.replaceAll("_", " ")}) as ${outcome.decidedBy}; run ${outcome.runId} resumes when a worker picks it up`);
   return EXIT.ok;
 }

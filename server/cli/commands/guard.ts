@@ -7,6 +7,7 @@ import { createGuard } from "../../guards/registry";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
+import { terminalJson } from "../terminal-text";
 
 const GUARD_OPTIONS = {
   language: { type: "string", short: "l" },
@@ -83,6 +84,6 @@ export async function guardCommand(args: string[], env: Env, io: CliIo): Promise
   }
   const artifact = createArtifact({ id: "cli-artifact", content, version: 1, parentId: null });
   const result = await guard.validate(artifact, dependencies);
-  io.out(JSON.stringify({ passed: result.passed, fatal: result.fatal, feedback: result.feedback, durationMs: result.durationMs ?? 0 }));
+  io.out(terminalJson({ passed: result.passed, fatal: result.fatal, feedback: result.feedback, durationMs: result.durationMs ?? 0 }));
   return EXIT.ok;
 }

@@ -4,10 +4,12 @@ import { createDb } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
 import { isServiceError } from "../../services/errors";
 import { exportProvenanceRepository } from "../../services/provenance/export-git";
+import { isExportLimitError } from "../../services/provenance/export-limits";
 import { exportProvJson } from "../../services/provenance/get-provenance";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
+import { terminalJson } from "../terminal-text";
 
 const EXPORT_OPTIONS = { git: { type: "string" }, output: { type: "string", short: "o" } } as const;
 
@@ -39,12 +41,12 @@ async function exportCommand(args: string[], env: Env, io: CliIo): Promise<numbe
       io.err(`Wrote the provenance of run ${runId} as a git repository in ${values.git} (${commits} commits)`);
       return EXIT.ok;
     }
-    const json = `${JSON.stringify(await exportProvJson(db, runId), null, 2)}\n`;
+    const json = `${terminalJson(await exportProvJson(db, runId), 2)}\n`;
     if (values.output === undefined) io.out(json);
     else writeFileSync(values.output, json);
     return EXIT.ok;
   } catch (error) {
-    const known = isServiceError(error) || (error instanceof Error && error.name === "GitUnavailableError");
+    const known = isServiceError(error) || isExportLimitError(error) || (error instanceof Error && error.name === "GitUnavailableError");
     if (!known) throw error;
     io.err(`dualstate provenance export: ${(error as Error).message}`);
     return EXIT.failed;

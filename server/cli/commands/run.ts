@@ -15,6 +15,7 @@ import { formatProblem } from "../../workflows/document";
 import type { CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
+import { terminalJson } from "../terminal-text";
 
 /** Exit codes of `dualstate run`: the run's outcome, or 2 when the input was bad. */
 export const RUN_EXIT = { success: 0, failed: 3, escalation: 4, badInput: 2 } as const;
@@ -154,14 +155,14 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
       generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
     });
     if (values.detach) {
-      io.out(values.json ? JSON.stringify({ runId, status: "queued" }) : runId);
+      io.out(values.json ? terminalJson({ runId, status: "queued" }) : runId);
       return RUN_EXIT.success;
     }
     await executeInForeground(env, runId);
     const report = await buildRunReport(db, runId);
     // The --json object has exactly the fields issue 5 promised; the reason is in the summary line.
     const { reason: _reason, ...json } = report;
-    io.out(values.json ? JSON.stringify(json) : humanSummary(report, definition.name, saved.version));
+    io.out(values.json ? terminalJson(json) : humanSummary(report, definition.name, saved.version));
     return report.status === "success" ? RUN_EXIT.success : report.status === "escalation" ? RUN_EXIT.escalation : RUN_EXIT.failed;
   } finally {
     await db.$disconnect();

@@ -6,6 +6,7 @@ import { describeRun, listRunHeads, type RunHead } from "../../services/runs/des
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
+import { terminalJson } from "../terminal-text";
 
 const LIST_OPTIONS = { json: { type: "boolean" }, limit: { type: "string" } } as const;
 const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
@@ -38,7 +39,7 @@ export async function runsCommand(args: string[], env: Env, io: CliIo): Promise<
     const limit = values.limit === undefined ? 20 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`dualstate runs list: --limit must be a whole number from 1 to 1000, got "${values.limit}"`);
     const runs = await withDb(env, (db) => listRunHeads(db, limit));
-    if (values.json) io.out(JSON.stringify(runs));
+    if (values.json) io.out(terminalJson(runs));
     else io.out(runs.length === 0 ? "No runs yet." : runs.map(headLine).join("\n"));
     return EXIT.ok;
   }
@@ -50,7 +51,7 @@ export async function runsCommand(args: string[], env: Env, io: CliIo): Promise<
     try {
       const run = await withDb(env, (db) => describeRun(db, id));
       if (values.json) {
-        io.out(JSON.stringify(run));
+        io.out(terminalJson(run));
         return EXIT.ok;
       }
       const lines = [headLine(run.head), `  specification: ${run.head.specification.replace(/\s+/g, " ").slice(0, 200)}`];

@@ -3,7 +3,7 @@ import { parseDatabaseUrl } from "../../persistence/database-url";
 import { projectRoot } from "../../persistence/project-root";
 import { computeBuildFingerprint, isBuildStale, recordBuildFingerprint } from "../build-fingerprint";
 import type { CliIo } from "../io";
-import { runNext } from "../next-process";
+import { runNext, runWebServer } from "../next-process";
 import { parseOptions, parsePortOption } from "../parse-options";
 import { dbMigrate } from "./db-migrate";
 import { loadExamplesOnFirstStart } from "../../services/examples/load-examples";
@@ -43,7 +43,6 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
       recordBuildFingerprint(root, fingerprint);
     }
   }
-  const hostArgs = options.hostname ? ["--hostname", options.hostname] : [];
   // The embedded worker executes runs in this process; `dualstate worker` adds more elsewhere.
   const embedded = env.DUALSTATE_EMBEDDED_WORKER === "true" ? startWorker(env, { log: (line) => io.err(line) }) : undefined;
   if (embedded) io.out(`Worker ${embedded.worker.workerId} executing runs (concurrency ${env.DUALSTATE_WORKER_CONCURRENCY})`);
@@ -51,7 +50,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   if (webhooks) io.out(`Escalation webhooks to ${env.DUALSTATE_WEBHOOK_URL}`);
   io.out(`Dualstate on http://${options.hostname ?? "localhost"}:${port}`);
   try {
-    return await runNext(root, [mode, "--port", String(port), ...hostArgs], childEnv, (message) => {
+    return await runWebServer(root, mode, { port, hostname: options.hostname }, childEnv, (message) => {
       if (message === IPC_RING) embedded?.worker.ring();
     });
   } finally {

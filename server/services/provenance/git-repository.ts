@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import type { ExportBudget } from "./export-limits";
 import type { PlannedCommit } from "./provenance-commits";
 
 const run = promisify(execFile);
@@ -15,12 +16,18 @@ export class GitUnavailableError extends Error {
 // The rest of the environment is inherited (PATH finds git).
 const ISOLATED_ENV = { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_TERMINAL_PROMPT: "0" };
 
-async function git(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<string> {
+// Nothing these commands print is large: the repository's content goes through files.
+const MAX_GIT_OUTPUT = 1024 * 1024;
+
+/** Runs git; the budget's signal kills it (the caller left, or the time limit ran out). */
+async function git(budget: ExportBudget, cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<string> {
+  budget.check();
   try {
-    const { stdout } = await run("git", args, { cwd, env: { ...process.env, ...ISOLATED_ENV, ...env }, maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await run("git", args, { cwd, env: { ...process.env, ...ISOLATED_ENV, ...env }, maxBuffer: MAX_GIT_OUTPUT, signal: budget.signal, killSignal: "SIGKILL" });
     return stdout;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new GitUnavailableError("the git command is not installed on the server (it is needed to export provenance as a git repository)");
+    if (budget.signal.aborted) throw budget.stopReason();
     throw error;
   }
 }
@@ -33,19 +40,20 @@ const identity = (name: string) => ({ name: name.replace(/[<>\n]/g, " ").trim() 
  * commit, dated as planned, on branch `main`.
  * @throws GitUnavailableError when there is no git binary.
  */
-export async function writeGitRepository(folder: string, commits: readonly PlannedCommit[]): Promise<void> {
+export async function writeGitRepository(folder: string, commits: readonly PlannedCommit[], budget: ExportBudget): Promise<void> {
   mkdirSync(folder, { recursive: true });
-  await git(folder, ["init", "--quiet", "--initial-branch=main"]);
+  await git(budget, folder, ["init", "--quiet", "--initial-branch=main"]);
   for (const commit of commits) {
+    budget.check();
     for (const [path, content] of Object.entries(commit.files)) {
       mkdirSync(dirname(join(folder, path)), { recursive: true });
       writeFileSync(join(folder, path), content);
     }
-    if (Object.keys(commit.files).length > 0) await git(folder, ["add", "--", ...Object.keys(commit.files)]);
+    if (Object.keys(commit.files).length > 0) await git(budget, folder, ["add", "--", ...Object.keys(commit.files)]);
     const author = identity(commit.author);
     const date = commit.at.toISOString();
     // --cleanup=verbatim keeps the message as written (a feedback line starting with # included).
-    await git(folder, ["commit", "--quiet", "--allow-empty", "--no-verify", "--no-gpg-sign", "--cleanup=verbatim", "-m", commit.message], {
+    await git(budget, folder, ["commit", "--quiet", "--allow-empty", "--no-verify", "--no-gpg-sign", "--cleanup=verbatim", "-m", commit.message], {
       GIT_AUTHOR_NAME: author.name,
       GIT_AUTHOR_EMAIL: author.email,
       GIT_AUTHOR_DATE: date,
@@ -57,6 +65,6 @@ export async function writeGitRepository(folder: string, commits: readonly Plann
 }
 
 /** The repository in `folder` as a single-file git bundle (`git clone run.bundle` reads it back). */
-export async function bundleGitRepository(folder: string, file: string): Promise<void> {
-  await git(folder, ["bundle", "create", "--quiet", file, "--all"]);
+export async function bundleGitRepository(folder: string, file: string, budget: ExportBudget): Promise<void> {
+  await git(budget, folder, ["bundle", "create", "--quiet", file, "--all"]);
 }
