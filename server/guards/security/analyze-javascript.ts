@@ -5,9 +5,13 @@ import type { Rule, RuleContext } from "./javascript/context";
 import { parseSource, type ScriptLanguage } from "./javascript/parse-source";
 import { createResolver } from "./javascript/resolver";
 import { checkCodeEvaluation } from "./javascript/rules/code-evaluation";
+import { checkMemoryExhaustion } from "./javascript/rules/memory-exhaustion";
 import { checkModules } from "./javascript/rules/modules";
+import { checkNonTermination } from "./javascript/rules/non-termination";
 import { checkPrototypePollution } from "./javascript/rules/prototype-pollution";
+import { checkRecursiveMerge } from "./javascript/rules/recursive-merge";
 import { checkReferences } from "./javascript/rules/references";
+import { checkTestTampering } from "./javascript/rules/test-tampering";
 import { isTypeOnly } from "./javascript/syntax-positions";
 
 export interface JavaScriptAnalysisOptions extends AllowOptions {
@@ -15,7 +19,16 @@ export interface JavaScriptAnalysisOptions extends AllowOptions {
   language?: ScriptLanguage;
 }
 
-const RULES: readonly Rule[] = [checkModules, checkReferences, checkCodeEvaluation, checkPrototypePollution];
+const RULES: readonly Rule[] = [
+  checkModules,
+  checkReferences,
+  checkCodeEvaluation,
+  checkPrototypePollution,
+  checkNonTermination,
+  checkMemoryExhaustion,
+  checkTestTampering,
+  checkRecursiveMerge,
+];
 
 /**
  * Static security analysis of JavaScript or TypeScript source. Returns the findings, or a single

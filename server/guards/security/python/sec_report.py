@@ -10,6 +10,9 @@ REASONS = {
     "prototype-pollution": "changes objects shared with all other code",
     "environment": "reads or changes the process environment",
     "exit-process": "ends or signals the process",
+    "test-tampering": "changes the assertion helpers the tests rely on, so a failing test could pass",
+    "non-termination": "cannot end: nothing in the loop leaves it",
+    "memory-exhaustion": "allocates more than 256 MiB at once, with a size fixed in the code",
 }
 
 
