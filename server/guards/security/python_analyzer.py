@@ -32,7 +32,7 @@ def analyze(source, allow_modules, allow_calls):
         resolver = Resolver(build_scopes(tree))
         checker = Checker(resolver, reporter)
         checker.run(tree)
-        check_review(tree, resolver, reporter.report, checker.parents)
+        check_review(checker.nodes, resolver, reporter.report, checker.parents)
     except RecursionError:
         return {"error": {"line": None, "column": None, "message": "the code is nested too deeply to analyse"}}
     return {"findings": reporter.findings}

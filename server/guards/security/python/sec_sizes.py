@@ -32,10 +32,12 @@ class SizeChecker:
     def __init__(self, resolver, report):
         self.resolver = resolver
         self.report = report
+        self.steps = MAX_STEPS
 
     def check(self, node):
         if not isinstance(node, (ast.BinOp, ast.Call, ast.ListComp)):
             return
+        self.steps = MAX_STEPS  # per node: names defined from names cannot make one question exponential
         allocation = self.allocation(node)
         if allocation is None or not allocation[1] > MAX_CONSTANT_ALLOCATION_BYTES:
             return
@@ -48,14 +50,13 @@ class SizeChecker:
     # -- numbers -----------------------------------------------------------------------------------
 
     def number(self, node):
-        steps = [MAX_STEPS]
-        return self._number(node, 0, steps)
+        return self._number(node, 0)
 
-    def _number(self, node, depth, steps):
-        steps[0] -= 1
-        if node is None or depth > MAX_DEPTH or steps[0] <= 0:
+    def _number(self, node, depth):
+        self.steps -= 1
+        if node is None or depth > MAX_DEPTH or self.steps <= 0:
             return None
-        number = lambda child: self._number(child, depth + 1, steps)  # noqa: E731
+        number = lambda child: self._number(child, depth + 1)  # noqa: E731
         if isinstance(node, ast.Constant):
             return node.value if isinstance(node.value, int) and not isinstance(node.value, bool) else None
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
@@ -79,7 +80,8 @@ class SizeChecker:
 
     def allocation(self, node, depth=0):
         """(kind, bytes) when the node allocates a size the code fixes, else None."""
-        if depth > MAX_DEPTH:
+        self.steps -= 1
+        if depth > MAX_DEPTH or self.steps <= 0:
             return None
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
             for sequence, count in ((node.left, node.right), (node.right, node.left)):
@@ -114,7 +116,8 @@ class SizeChecker:
 
     def sequence(self, node, depth):
         """(kind, length, bytes per item) of a str, bytes or list expression of known length."""
-        if depth > MAX_DEPTH:
+        self.steps -= 1
+        if depth > MAX_DEPTH or self.steps <= 0:
             return None
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
             return ("bytes" if isinstance(node.value, bytes) else "str", len(node.value), 1)

@@ -40,9 +40,9 @@ class TamperingChecker:
         self.report = report
         self.test_classes = set()
 
-    def collect(self, tree):
+    def collect(self, class_defs):
         """Names of the classes here that derive from a TestCase, directly or through one of them."""
-        classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+        classes = list(class_defs)
         for _ in range(4):  # a chain of local base classes, a few deep
             for node in classes:
                 if node.name not in self.test_classes and any(self.is_test_class(base) for base in node.bases):
@@ -55,6 +55,7 @@ class TamperingChecker:
         return path is not None and path[0] == "unittest" and path[-1].endswith("TestCase")
 
     def check(self, node, enclosing_class):
+        """`enclosing_class()` gives the class whose method the node is in (computed only when needed)."""
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
             for target in targets:
@@ -74,8 +75,8 @@ class TamperingChecker:
         if isinstance(node, ast.Name):
             if node.id in self.test_classes:
                 return node.id
-            if node.id in ("self", "cls") and enclosing_class in self.test_classes:
-                return enclosing_class  # self.assertEqual = … replaces it for the whole test
+            if node.id in ("self", "cls") and enclosing_class() in self.test_classes:
+                return enclosing_class()  # self.assertEqual = … replaces it for the whole test
         return None
 
     def check_write(self, node, base, attribute, verb, enclosing_class):

@@ -45,21 +45,25 @@ export const checkRecursiveMerge: Rule = (node, context) => {
 };
 
 function keyLoop(node: ts.Node, context: RuleContext): KeyLoop | undefined {
-  const owner = ts.findAncestor(node.parent, ts.isFunctionLike);
+  const found = keyAndBody(node, context);
+  return found && { ...found, owner: ts.findAncestor(node.parent, ts.isFunctionLike) };
+}
+
+function keyAndBody(node: ts.Node, context: RuleContext): Omit<KeyLoop, "owner"> | undefined {
   if (ts.isForInStatement(node)) {
     const key = loopVariable(node.initializer, false);
-    return key === undefined ? undefined : { key, body: node.statement, owner };
+    return key === undefined ? undefined : { key, body: node.statement };
   }
   if (ts.isForOfStatement(node) && listsKeys(node.expression, context)) {
     const key = loopVariable(node.initializer, true);
-    return key === undefined ? undefined : { key, body: node.statement, owner };
+    return key === undefined ? undefined : { key, body: node.statement };
   }
   if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "forEach" && listsKeys(node.expression.expression, context)) {
     const callback = node.arguments[0] && skipWrappers(node.arguments[0]);
     if (!callback || (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback))) return undefined;
     const parameter = callback.parameters[0]?.name;
     const key = parameter && (ts.isIdentifier(parameter) ? parameter.text : firstOfArrayPattern(parameter));
-    return key === undefined ? undefined : { key, body: callback.body, owner };
+    return key === undefined ? undefined : { key, body: callback.body };
   }
   return undefined;
 }
