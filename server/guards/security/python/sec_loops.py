@@ -40,10 +40,24 @@ class LoopChecker:
                 self.report(node, "non-termination", "endless-loop", "for … in %s with no way out" % shown)
 
     def shown_test(self, test):
-        value = self.resolver.const(test)
+        value = self.constant(test, 0)
         if isinstance(test, ast.Constant) or (value is not None and not isinstance(value, (list, bytes))):
             return repr(value)[:24]
         return "<constant>"
+
+    def constant(self, node, depth):
+        """The value of a loop condition on every pass. A name counts only when it is bound once in its
+        scope: the body runs between two tests, so `running = True` then `running = False` is a variable."""
+        if depth > 20:
+            return None
+        if isinstance(node, ast.Name):
+            bindings = self.resolver.scope(node).lookup(node.id)
+            if not bindings or len(bindings) != 1 or bindings[0].kind != "alias":
+                return None
+            return self.constant(bindings[0].node, depth + 1)
+        if any(isinstance(inner, ast.Name) for inner in ast.walk(node)):
+            return None
+        return self.resolver.const(node)
 
     def truthiness(self, node, depth):
         if depth > 20:
@@ -51,10 +65,8 @@ class LoopChecker:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             inner = self.truthiness(node.operand, depth + 1)
             return None if inner is None else not inner
-        if isinstance(node, ast.Constant):
-            return bool(node.value)
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
-            left, right = self.resolver.const(node.left), self.resolver.const(node.comparators[0])
+            left, right = self.constant(node.left, depth + 1), self.constant(node.comparators[0], depth + 1)
             if left is None or right is None:
                 return None
             op = node.ops[0]
@@ -63,7 +75,7 @@ class LoopChecker:
             if isinstance(op, ast.NotEq):
                 return left != right
             return None
-        value = self.resolver.const(node)
+        value = self.constant(node, depth + 1)
         return None if value is None else bool(value)
 
     def infinite_iterator(self, node):

@@ -47,7 +47,12 @@ function truthiness(expression: ts.Expression, context: RuleContext, depth: numb
   }
   if (ts.isObjectLiteralExpression(node) || ts.isArrayLiteralExpression(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassExpression(node) || ts.isRegularExpressionLiteral(node)) return true;
   if (node.kind === ts.SyntaxKind.NullKeyword) return false;
-  if (ts.isIdentifier(node) && node.text === "undefined" && !context.resolver.isDeclaredHere(node)) return false;
+  if (ts.isIdentifier(node)) {
+    if (node.text === "undefined" && !context.resolver.isDeclaredHere(node)) return false;
+    // a `const` never changes between two tests of the condition
+    const initializer = context.resolver.constInitializer(node);
+    if (initializer) return truthiness(initializer, context, depth + 1);
+  }
   if (ts.isBinaryExpression(node)) return comparison(node, context);
   const value = context.resolver.constantOf(node);
   if (typeof value === "boolean" || typeof value === "number" || typeof value === "string") return Boolean(value);
