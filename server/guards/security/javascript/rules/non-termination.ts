@@ -11,7 +11,12 @@ const PROCESS_ENDERS = new Set(["exit", "reallyExit", "abort", "kill"]);
  * code is reported, not passed), which only pathological nesting ever reaches.
  */
 const SEARCH_BUDGET = 200_000;
-const budgets = new WeakMap<ts.SourceFile, { remaining: number }>();
+interface SearchMemory {
+  remaining: number;
+  /** What the search found under a nested loop, by the state it was searched in: nested loops are searched once. */
+  nested: Map<ts.Node, Map<string, boolean>>;
+}
+const memories = new WeakMap<ts.SourceFile, SearchMemory>();
 
 /**
  * Loops that cannot end: `while (true)`, `for (;;)`, `do … while (1)`, a condition that is a constant
@@ -102,13 +107,26 @@ interface SearchState {
 }
 
 function hasWayOut(loop: ts.IterationStatement, context: RuleContext): boolean {
-  let budget = budgets.get(context.sourceFile);
-  if (!budget) {
-    budget = { remaining: SEARCH_BUDGET };
-    budgets.set(context.sourceFile, budget);
+  let memory = memories.get(context.sourceFile);
+  if (!memory) {
+    memory = { remaining: SEARCH_BUDGET, nested: new Map() };
+    memories.set(context.sourceFile, memory);
   }
-  const counter = budget;
+  const counter = memory;
   const labels = ownLabels(loop);
+  const signature = (state: SearchState) => `${state.caught ? 1 : 0}|${[...state.innerLabels].join(",")}|${[...labels].join(",")}`;
+  const searchNested = (node: ts.IterationStatement, state: SearchState): boolean => {
+    const key = signature(state);
+    const known = counter.nested.get(node)?.get(key);
+    if (known !== undefined) return known;
+    const found = someChild(node, { ...state, nestedBreakable: true });
+    if (counter.remaining > 0) {
+      const byState = counter.nested.get(node) ?? new Map<string, boolean>();
+      byState.set(key, found);
+      counter.nested.set(node, byState);
+    }
+    return found;
+  };
   const search = (node: ts.Node, state: SearchState): boolean => {
     if (counter.remaining-- <= 0) return false;
     if (ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
@@ -119,7 +137,7 @@ function hasWayOut(loop: ts.IterationStatement, context: RuleContext): boolean {
     if (ts.isContinueStatement(node)) return node.label !== undefined && !state.innerLabels.has(node.label.text) && !labels.has(node.label.text);
     if (ts.isCallExpression(node) && endsProcess(node, context)) return true;
     if (ts.isLabeledStatement(node)) return search(node.statement, { ...state, innerLabels: new Set([...state.innerLabels, node.label.text]) });
-    if (ts.isIterationStatement(node, false)) return someChild(node, { ...state, nestedBreakable: true });
+    if (ts.isIterationStatement(node, false)) return searchNested(node, state);
     if (ts.isSwitchStatement(node)) return search(node.expression, state) || search(node.caseBlock, { ...state, nestedBreakable: true });
     if (ts.isTryStatement(node) && node.catchClause) {
       return search(node.tryBlock, { ...state, caught: true }) || search(node.catchClause, state) || (node.finallyBlock !== undefined && search(node.finallyBlock, state));

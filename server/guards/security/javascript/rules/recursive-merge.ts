@@ -110,7 +110,21 @@ function pollutingWrite(loop: KeyLoop, context: RuleContext): ts.ElementAccessEx
   const write = writes.sort((a, b) => a.pos - b.pos).find((candidate) => recursedInto.has(targetText(candidate)));
   if (!write) return undefined;
   const scope = loop.owner ?? context.sourceFile;
-  return hasKeyGuard(scope, loop.key, targetText(write), context) || hasNullPrototype(scope, targetText(write)) ? undefined : write;
+  return isProtected(scope, loop.key, targetText(write), context) ? undefined : write;
+}
+
+/** Whether a function guards a key for a target, asked once per function, key and target. */
+const protections = new WeakMap<ts.Node, Map<string, boolean>>();
+
+function isProtected(scope: ts.Node, key: string, target: string, context: RuleContext): boolean {
+  const known = protections.get(scope) ?? new Map<string, boolean>();
+  protections.set(scope, known);
+  const memoKey = `${key}\u0000${target}`;
+  const cached = known.get(memoKey);
+  if (cached !== undefined) return cached;
+  const found = hasKeyGuard(scope, key, target, context) || hasNullPrototype(scope, target);
+  known.set(memoKey, found);
+  return found;
 }
 
 function isAssignment(kind: ts.SyntaxKind): boolean {
