@@ -39,11 +39,10 @@ class LoopChecker:
             if shown is not None and not self.has_way_out(node):
                 self.report(node, "non-termination", "endless-loop", "for … in %s with no way out" % shown)
 
-    def shown_test(self, test):
-        value = self.constant(test, 0)
-        if isinstance(test, ast.Constant) or (value is not None and not isinstance(value, (list, bytes))):
-            return repr(value)[:24]
-        return "<constant>"
+    @staticmethod
+    def shown_test(test):
+        text = ast.unparse(test)
+        return text if len(text) <= 24 else text[:23] + "…"
 
     def constant(self, node, depth):
         """The value of a loop condition on every pass. A name counts only when it is bound once in its

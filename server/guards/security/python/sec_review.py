@@ -15,7 +15,7 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _TAMPERING_CANDIDATES = {ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete, ast.Call, ast.ClassDef}
 _LOOPS = {ast.While, ast.For}
 _FUNCTIONS_WITH_BODIES = {ast.FunctionDef, ast.AsyncFunctionDef}
-_SIZED = {ast.BinOp, ast.Call, ast.ListComp}
+_SIZED = {ast.BinOp, ast.Call, ast.ListComp, ast.List, ast.Tuple}
 
 
 def enclosing_class(node, parents):

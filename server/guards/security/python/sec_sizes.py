@@ -19,6 +19,7 @@ MAX_STEPS = 2_000
 POINTER = 8  # a list slot
 SEQUENCE_BUILDERS = {("list",), ("tuple",), ("set",), ("frozenset",), ("sorted",)}
 PAD_METHODS = {"ljust", "rjust", "center", "zfill"}
+_SIZED = (ast.BinOp, ast.Call, ast.ListComp, ast.List, ast.Tuple)
 NUMPY_ALLOCATORS = {("numpy", "zeros"), ("numpy", "ones"), ("numpy", "empty"), ("numpy", "full")}
 
 
@@ -35,14 +36,14 @@ class SizeChecker:
         self.steps = MAX_STEPS
 
     def check(self, node):
-        if not isinstance(node, (ast.BinOp, ast.Call, ast.ListComp)):
+        if not isinstance(node, _SIZED):
             return
         self.steps = MAX_STEPS  # per node: names defined from names cannot make one question exponential
         allocation = self.allocation(node)
         if allocation is None or not allocation[1] > MAX_CONSTANT_ALLOCATION_BYTES:
             return
         for child in ast.iter_child_nodes(node):
-            inner = self.allocation(child) if isinstance(child, (ast.BinOp, ast.Call, ast.ListComp)) else None
+            inner = self.allocation(child) if isinstance(child, _SIZED) else None
             if inner is not None and inner[1] > MAX_CONSTANT_ALLOCATION_BYTES:
                 return  # reported there
         self.report(node, "memory-exhaustion", "large-allocation", "%s of %s" % (allocation[0], format_bytes(allocation[1])))
@@ -94,6 +95,9 @@ class SizeChecker:
         if isinstance(node, ast.ListComp):
             shape = self.sequence(node, depth + 1)
             return None if shape is None else ("list comprehension", shape[1] * POINTER)
+        if isinstance(node, (ast.List, ast.Tuple)) and any(isinstance(element, ast.Starred) for element in node.elts):
+            shape = self.sequence(node, depth + 1)
+            return None if shape is None else ("[*range(n)]", shape[1] * POINTER)
         if not isinstance(node, ast.Call):
             return None
         callee = self.resolver.path(node.func)
