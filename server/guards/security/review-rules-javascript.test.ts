@@ -23,6 +23,7 @@ describe("endless loops", () => {
     ["an object literal as condition", "while ({}) {}", "while ({})@1:1"],
     ["a for loop with a constant condition and an update", "for (let i = 0; true; i++) {}", "for (…; true; …)@1:1"],
     ["an indented loop, with its column", "function f() {\n    while (true) {}\n}", "while (true)@2:5"],
+    ["a break in a branch never taken", "while (true) {\n  if (false) break;\n  if (1) { x(); } else { return; }\n}", "while (true)@1:1"],
   ])("finds %s", (_name, code, where) => {
     const [construct, at] = where.split("@") as [string, string];
     expect(found(code)).toEqual([`non-termination: ${construct} with no way out@${at}`]);
@@ -44,6 +45,8 @@ describe("endless loops", () => {
     ["a variable condition", "let go = true; while (go) { go = step(); }"],
     ["a data-dependent condition", "while (queue.length) queue.shift();"],
     ["a false constant", "while (false) {} while (0) {}"],
+    ["a break in the else of a data-dependent if", "while (true) { if (x) step(); else break; }"],
+    ["a break in a branch always taken", "while (true) { if (!0) break; }"],
   ])("passes %s", (_name, code) => {
     expect(found(code)).toEqual([]);
   });

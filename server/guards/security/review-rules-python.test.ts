@@ -24,6 +24,7 @@ describe("endless loops", () => {
     ["itertools.repeat without a count", "import itertools\nfor x in itertools.repeat(1):\n    pass", "for … in itertools.repeat() with no way out@2:1"],
     ["count imported under another name", "from itertools import count as c\nfor i in c(5):\n    pass", "for … in itertools.count() with no way out@2:1"],
     ["an indented loop, with its column", "def f():\n    while True:\n        pass", "while True@2:5"],
+    ["a break in a branch never taken", "while True:\n    if False:\n        break\n    if 1:\n        pass\n    else:\n        return", "while True@1:1"],
   ])("finds %s", async (_name, code, where) => {
     const [construct, at] = where.split("@") as [string, string];
     const expected = construct.startsWith("for") ? `non-termination: ${construct}@${at}` : `non-termination: ${construct} with no way out@${at}`;
@@ -42,6 +43,7 @@ describe("endless loops", () => {
     ["a name rebound in the loop", "go = True\nwhile go:\n    go = step()"],
     ["a name rebound through global", "running = True\ndef stop():\n    global running\n    running = False\nwhile running:\n    pass"],
     ["a falsy constant", "while 0:\n    pass\nwhile False:\n    pass"],
+    ["a break in the else of a data-dependent if", "while True:\n    if x:\n        step()\n    else:\n        break"],
     ["iter with a sentinel int() reaches", "for x in iter(int, 0):\n    pass"],
     ["cycle of an empty list", "import itertools\nfor x in itertools.cycle([]):\n    pass"],
     ["count over a bounded zip", "import itertools\nfor i, x in zip(itertools.count(), xs):\n    pass"],

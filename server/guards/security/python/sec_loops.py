@@ -113,6 +113,11 @@ class LoopChecker:
             return not nested_loop
         if isinstance(node, ast.Call) and self.ends_loop(node):
             return True
+        if isinstance(node, ast.If):
+            # `if False: break` is no way out: a branch a constant condition never takes is skipped
+            taken = self.truthiness(node.test, 0)
+            branches = ([node.test] + (node.body if taken is not False else []) + (node.orelse if taken is not True else []))
+            return any(self.search(child, nested_loop, caught) for child in branches)
         if isinstance(node, LOOPS):
             # A break in the nested loop's body leaves it; one in its `else:` leaves this loop.
             head = [node.test] if isinstance(node, ast.While) else [node.iter]

@@ -136,6 +136,13 @@ function hasWayOut(loop: ts.IterationStatement, context: RuleContext): boolean {
     if (ts.isBreakStatement(node)) return node.label ? !state.innerLabels.has(node.label.text) : !state.nestedBreakable;
     if (ts.isContinueStatement(node)) return node.label !== undefined && !state.innerLabels.has(node.label.text) && !labels.has(node.label.text);
     if (ts.isCallExpression(node) && endsProcess(node, context)) return true;
+    if (ts.isIfStatement(node)) {
+      // `if (false) break;` is no way out: a branch a constant condition never takes is skipped
+      const taken = truthiness(node.expression, context, 0);
+      if (search(node.expression, state)) return true;
+      if (taken !== false && search(node.thenStatement, state)) return true;
+      return taken !== true && node.elseStatement !== undefined && search(node.elseStatement, state);
+    }
     if (ts.isLabeledStatement(node)) return search(node.statement, { ...state, innerLabels: new Set([...state.innerLabels, node.label.text]) });
     if (ts.isIterationStatement(node, false)) return searchNested(node, state);
     if (ts.isSwitchStatement(node)) return search(node.expression, state) || search(node.caseBlock, { ...state, nestedBreakable: true });
