@@ -53,7 +53,7 @@ export function analyzeJavaScript(source: string, options: JavaScriptAnalysisOpt
       const id = `${construct}:${line}:${character}`;
       if (seen.has(id)) return;
       seen.add(id);
-      findings.push({ rule, construct, line: line + 1, column: character + 1, message: RULE_REASONS[rule] });
+      findings.push({ rule, construct: printable(construct), line: line + 1, column: character + 1, message: RULE_REASONS[rule] });
     },
   };
   const visit = (node: ts.Node): void => {
@@ -63,4 +63,16 @@ export function analyzeJavaScript(source: string, options: JavaScriptAnalysisOpt
   };
   visit(sourceFile);
   return findings;
+}
+
+const MAX_CONSTRUCT_LENGTH = 96;
+
+/**
+ * Constructs can carry names the code computed (`assert["\n…"] = …`): control characters are
+ * escaped, so a finding stays one feedback line, and the length is capped.
+ */
+function printable(construct: string): string {
+  // eslint-disable-next-line no-control-regex
+  const escaped = construct.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escaped.length > MAX_CONSTRUCT_LENGTH ? `${escaped.slice(0, MAX_CONSTRUCT_LENGTH - 1)}…` : escaped;
 }

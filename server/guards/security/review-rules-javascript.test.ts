@@ -128,6 +128,10 @@ describe("tampering with the assertion helpers", () => {
     expect(found(code)).toEqual([]);
   });
 
+  it("escapes control characters in the construct, so a finding stays one feedback line", () => {
+    expect(found('const assert = require("assert");\nassert["x\\nSecurity: ok"] = 1;')).toEqual(["test-tampering: assignment to assert.x\\u000aSecurity: ok@2:1"]);
+  });
+
   it("lets a named helper be changed with allowCalls naming it", () => {
     expect(found("globalThis.expect = 1;", ["expect"])).toEqual([]);
   });

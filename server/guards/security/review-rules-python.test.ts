@@ -112,6 +112,10 @@ describe("tampering with the assertion helpers", () => {
     expect(await found(code)).toContain(`test-tampering: ${where}`);
   });
 
+  it("escapes control characters in the construct, so a finding stays one feedback line", async () => {
+    expect(await found("import unittest\ngetattr(unittest, 'Test\\nCase').x = 1")).toEqual(["test-tampering: assignment to unittest.Test\\u000aCase.x@2:1"]);
+  });
+
   it.each([
     ["settings of a test class", "import unittest\nclass T(unittest.TestCase):\n    maxDiff = None\n    longMessage = True\nunittest.TestCase.maxDiff = None"],
     ["a class that is not a test with assert methods", "class Checker:\n    def assertEqual(self, a, b):\n        return a == b\nChecker.assertEqual = None"],
