@@ -110,8 +110,8 @@ function helperName(expression: ts.Expression, context: RuleContext, depth: numb
   }
   if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
     const key = resolver.memberKey(node);
-    if (key === undefined) return undefined;
     const base = helperName(node.expression, context, depth + 1);
+    if (key === undefined) return base === undefined ? undefined : `${base}[<computed>]`; // for (k in assert) assert[k] = …
     if (base !== undefined) return `${base}.${key}`;
     const path = resolver.pathOf(node.expression);
     return path?.length === 1 && path[0] === "globalThis" && HELPER_GLOBALS.has(key) ? key : undefined;
