@@ -79,6 +79,7 @@ describe("memory bombs", () => {
     ["Math.pow", "Buffer.allocUnsafe(Math.pow(2, 40));", "Buffer.allocUnsafe of ~1 TiB"],
     ["Number.MAX_SAFE_INTEGER", "new ArrayBuffer(Number.MAX_SAFE_INTEGER);", "new ArrayBuffer of ~8 PiB"],
     ["a size kept in consts", "const MB = 1024 * 1024;\nconst SIZE = 512 * MB;\nBuffer.alloc(SIZE);", "Buffer.alloc of ~512 MiB"],
+    ["rows allocated by Array.from's callback", "Array.from({ length: 1e5 }, () => new Array(1e5).fill(0));", "Array.from({ length }) of ~75 GiB"],
     ["a string repeated from a const string", 'const unit = "abcd";\nunit.repeat(1e8);', "String.repeat of ~381 MiB"],
   ])("finds %s", (_name, code, construct) => {
     expect(found(code).map((item) => item.replace(/@.*/, ""))).toEqual([`memory-exhaustion: ${construct}`]);

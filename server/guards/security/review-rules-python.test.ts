@@ -74,6 +74,7 @@ describe("memory bombs", () => {
     ["bytes(range(n))", "b = bytes(range(10**9))", "bytes(n) of ~954 MiB"],
     ["str.ljust", "s = ''.ljust(10**9)", "str.ljust of ~954 MiB"],
     ["numpy.zeros with a shape", "import numpy as np\na = np.zeros((10**5, 10**5))", "numpy.zeros of ~75 GiB"],
+    ["rows allocated by a comprehension", "g = [[0] * 10**5 for _ in range(10**5)]", "list comprehension of ~75 GiB"],
     ["int() of a float literal", "b = bytearray(int(1e10))", "bytearray(n) of ~9.3 GiB"],
     ["a shift past the cap", "b = b'x' * (1 << 10**6)", "bytes * n of more than 1 ZiB"],
     ["a name built from names", "KB = 1024\nGB = KB * KB * KB\nb = bytearray(4 * GB)", "bytearray(n) of ~4 GiB"],

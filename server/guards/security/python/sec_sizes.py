@@ -94,7 +94,12 @@ class SizeChecker:
             return None
         if isinstance(node, ast.ListComp):
             shape = self.sequence(node, depth + 1)
-            return None if shape is None else ("list comprehension", shape[1] * POINTER)
+            if shape is None:
+                return None
+            # [[0] * 10**5 for _ in range(10**5)]: every element is an allocation of its own
+            element = self.allocation(node.elt, depth + 1) if isinstance(node.elt, _SIZED) else None
+            each = POINTER + (element[1] if element is not None else 0)
+            return ("list comprehension", _product(shape[1], each))
         if isinstance(node, (ast.List, ast.Tuple)) and any(isinstance(element, ast.Starred) for element in node.elts):
             shape = self.sequence(node, depth + 1)
             return None if shape is None else ("[*range(n)]", shape[1] * POINTER)

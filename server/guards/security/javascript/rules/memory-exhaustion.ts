@@ -78,7 +78,10 @@ function allocationOf(node: ts.CallExpression | ts.NewExpression, context: RuleC
   if ((path === "Array.from" || path === "Array.apply") && args.length >= 1) {
     const source = path === "Array.from" ? first : args[1];
     const length = source && ts.isObjectLiteralExpression(skipWrappers(source)) ? lengthProperty(skipWrappers(source) as ts.ObjectLiteralExpression, context) : undefined;
-    return length === undefined ? undefined : { kind: `${path}({ length })`, bytes: length * ARRAY_SLOT, length };
+    if (length === undefined) return undefined;
+    // Array.from({ length: 1e5 }, () => new Array(1e5).fill(0)): every element is an allocation of its own
+    const each = path === "Array.from" && args[1] ? callbackAllocation(args[1], context, depth + 1) : 0;
+    return { kind: `${path}({ length })`, bytes: length * (ARRAY_SLOT + each), length };
   }
   if (BYTE_BUFFERS.has(path)) {
     const bytes = size(first);
@@ -90,6 +93,19 @@ function allocationOf(node: ts.CallExpression | ts.NewExpression, context: RuleC
     return length === undefined ? undefined : { kind: `new ${path}`, bytes: length * elementSize };
   }
   return undefined;
+}
+
+/** Bytes one call of a mapping callback allocates, when its result is a constant-size allocation. */
+function callbackAllocation(callback: ts.Expression, context: RuleContext, depth: number): number {
+  const node = skipWrappers(callback);
+  if (!ts.isArrowFunction(node) || ts.isBlock(node.body)) return 0;
+  let result: ts.Expression = skipWrappers(node.body);
+  // new Array(n).fill(0), .map(…), .slice(): the same size as the array they are called on
+  while (ts.isCallExpression(result) && ts.isPropertyAccessExpression(result.expression) && ["fill", "map", "slice", "concat"].includes(result.expression.name.text)) {
+    result = skipWrappers(result.expression.expression);
+  }
+  if (!ts.isCallExpression(result) && !ts.isNewExpression(result)) return 0;
+  return allocationOf(result, context, depth + 1)?.bytes ?? 0;
 }
 
 function lengthProperty(literal: ts.ObjectLiteralExpression, context: RuleContext): number | undefined {
