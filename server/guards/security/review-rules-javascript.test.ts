@@ -152,10 +152,20 @@ describe("recursive merges", () => {
     ["an allowlist", "if (!KNOWN.has(key)) continue;"],
     ["a pattern", "if (/^__/.test(key)) continue;"],
     ["a switch on the key", 'switch (key) { case "constructor": continue; }'],
+    ["a comparison of the normalised key", 'if (String(key).toLowerCase() === "__proto__") continue;'],
+    ["Object.is", 'if (Object.is(key, "__proto__")) continue;'],
     ["Object.hasOwn on the target", "if (!Object.hasOwn(target, key)) { target[key] = source[key]; continue; }"],
     ["hasOwnProperty on the target", "if (!target.hasOwnProperty(key)) continue;"],
   ])("passes a merge with %s", (_name, guard) => {
     expect(found(merge(guard))).toEqual([]);
+  });
+
+  it.each([
+    ["a comparison about something else", 'if (source.name === "constructor") return;'],
+    ["the name in an unrelated call", 'log("constructor");'],
+    ["a switch on something else", 'switch (mode) { case "__proto__": break; }'],
+  ])("does not count %s as a guard", (_name, guard) => {
+    expect(found(merge(guard))).toHaveLength(1);
   });
 
   it("does not count Object.hasOwn on the source as a guard", () => {

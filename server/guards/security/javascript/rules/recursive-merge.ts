@@ -171,8 +171,7 @@ function hasKeyGuard(scope: ts.Node, key: string, target: string, context: RuleC
   walk(scope, (node) => {
     if (guarded) return;
     if (ts.isStringLiteralLike(node) && DANGEROUS_KEYS.has(node.text)) {
-      const parent = node.parent;
-      guarded = (ts.isBinaryExpression(parent) && EQUALITY.has(parent.operatorToken.kind)) || ts.isArrayLiteralExpression(parent) || ts.isCaseClause(parent) || ts.isCallExpression(parent);
+      guarded = comparesWithKey(node, key);
     } else if (ts.isCallExpression(node)) {
       const method = ts.isPropertyAccessExpression(node.expression) ? node.expression.name.text : undefined;
       const receiver = ts.isPropertyAccessExpression(node.expression) ? node.expression.expression : undefined;
@@ -186,6 +185,26 @@ function hasKeyGuard(scope: ts.Node, key: string, target: string, context: RuleC
     }
   }, true);
   return guarded;
+}
+
+/**
+ * A dangerous name used against the key: `key === "__proto__"`, `case "constructor":` in a
+ * `switch (key)`, `Object.is(key, "prototype")`, or listed in an array (`[…].includes(key)`,
+ * a denylist the function keeps). `value.name === "constructor"` is about something else.
+ */
+function comparesWithKey(literal: ts.StringLiteralLike, key: string): boolean {
+  const parent = literal.parent;
+  if (ts.isArrayLiteralExpression(parent)) return true;
+  if (ts.isBinaryExpression(parent) && EQUALITY.has(parent.operatorToken.kind)) return mentions(parent.left === literal ? parent.right : parent.left, key);
+  if (ts.isCaseClause(parent)) return mentions(parent.parent.parent.expression, key);
+  if (ts.isCallExpression(parent)) return parent.arguments.some((argument) => mentions(argument, key)) || mentions(parent.expression, key);
+  return false;
+}
+
+/** The expression uses the key variable: `key`, `key.toLowerCase()`, `String(key)`. */
+function mentions(expression: ts.Node, key: string): boolean {
+  if (ts.isIdentifier(expression)) return expression.text === key;
+  return ts.forEachChild(expression, (child) => (ts.isFunctionLike(child) ? undefined : mentions(child, key) || undefined)) ?? false;
 }
 
 /** The target was made without a prototype in this function: `const out = Object.create(null)`. */
