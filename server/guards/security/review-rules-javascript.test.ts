@@ -176,6 +176,7 @@ describe("recursive merges", () => {
     ["a merge into a fresh null-prototype object", "function m(s) {\n  const out = Object.create(null);\n  for (const k in s) out[k] = m(out[k]);\n  return out;\n}"],
     ["a literal with a null prototype", "function m(s) {\n  const out = { __proto__: null };\n  for (const k in s) out[k] = m(out[k]);\n  return out;\n}"],
     ["a clone that recurses into the source only", "function clone(s) {\n  const out = {};\n  for (const k in s) out[k] = clone(s[k]);\n  return out;\n}"],
+    ["an in-place transform of the object whose keys are listed", "function restore(x) {\n  for (const k in x) x[k] = restore(x[k]);\n  Object.keys(x).forEach((k) => { x[k] = restore(x[k]); });\n  return x;\n}"],
     ["a Map target", "function m(t, s) {\n  for (const k of Object.keys(s)) t.set(k, m(t.get(k), s[k]));\n}"],
   ])("passes %s", (_name, code) => {
     expect(found(code)).toEqual([]);

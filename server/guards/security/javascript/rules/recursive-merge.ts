@@ -19,6 +19,8 @@ const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.E
 
 interface KeyLoop {
   key: string;
+  /** The object whose keys are listed, as written: writes back into it only see its own keys. */
+  source: string | undefined;
   /** What is searched for the write and the recursive call. */
   body: ts.Node;
   /** The function the loop is in: its names tell a recursive call, its body holds the guards. */
@@ -52,20 +54,30 @@ function keyLoop(node: ts.Node, context: RuleContext): KeyLoop | undefined {
 function keyAndBody(node: ts.Node, context: RuleContext): Omit<KeyLoop, "owner"> | undefined {
   if (ts.isForInStatement(node)) {
     const key = loopVariable(node.initializer, false);
-    return key === undefined ? undefined : { key, body: node.statement };
+    return key === undefined ? undefined : { key, body: node.statement, source: textOf(node.expression) };
   }
   if (ts.isForOfStatement(node) && listsKeys(node.expression, context)) {
     const key = loopVariable(node.initializer, true);
-    return key === undefined ? undefined : { key, body: node.statement };
+    return key === undefined ? undefined : { key, body: node.statement, source: listedObject(node.expression) };
   }
   if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "forEach" && listsKeys(node.expression.expression, context)) {
     const callback = node.arguments[0] && skipWrappers(node.arguments[0]);
     if (!callback || (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback))) return undefined;
     const parameter = callback.parameters[0]?.name;
     const key = parameter && (ts.isIdentifier(parameter) ? parameter.text : firstOfArrayPattern(parameter));
-    return key === undefined ? undefined : { key, body: callback.body };
+    return key === undefined ? undefined : { key, body: callback.body, source: listedObject(node.expression.expression) };
   }
   return undefined;
+}
+
+function textOf(expression: ts.Expression): string {
+  return skipWrappers(expression).getText();
+}
+
+/** `source` in `Object.keys(source)`. */
+function listedObject(expression: ts.Expression): string | undefined {
+  const call = skipWrappers(expression);
+  return ts.isCallExpression(call) && call.arguments[0] ? textOf(call.arguments[0]) : undefined;
 }
 
 function listsKeys(expression: ts.Expression, context: RuleContext): boolean {
@@ -107,7 +119,8 @@ function pollutingWrite(loop: KeyLoop, context: RuleContext): ts.ElementAccessEx
       }
     }
   });
-  const write = writes.sort((a, b) => a.pos - b.pos).find((candidate) => recursedInto.has(targetText(candidate)));
+  // `for (k in x) x[k] = f(x[k])` transforms x in place: its own keys only, never its prototype.
+  const write = writes.sort((a, b) => a.pos - b.pos).find((candidate) => recursedInto.has(targetText(candidate)) && targetText(candidate) !== loop.source);
   if (!write) return undefined;
   const scope = loop.owner ?? context.sourceFile;
   return isProtected(scope, loop.key, targetText(write), context) ? undefined : write;
