@@ -85,6 +85,11 @@ describe("memory bombs", () => {
     expect(found(code).map((item) => item.replace(/@.*/, ""))).toEqual([`memory-exhaustion: ${construct}`]);
   });
 
+  it("follows aliases and computed names", () => {
+    const code = 'const B = Buffer;\nB.alloc(1e12);\nconst A = Array;\nnew A(1e11);\nBuffer["alloc"](1e12);';
+    expect(found(code)).toEqual(["memory-exhaustion: Buffer.alloc of ~931 GiB@2:1", "memory-exhaustion: new Array of ~745 GiB@4:1", "memory-exhaustion: Buffer.alloc of ~931 GiB@5:1"]);
+  });
+
   it("reports only the innermost allocation that is too big", () => {
     expect(found('"x".repeat(1e9).repeat(2);')).toEqual(["memory-exhaustion: String.repeat of ~954 MiB@1:1"]);
   });

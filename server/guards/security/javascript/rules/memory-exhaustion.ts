@@ -32,8 +32,17 @@ interface Allocation {
  * `"x".padEnd(1e10)`, and nested forms (`"x".repeat(1e5).repeat(1e5)`). The innermost allocation that
  * is too big is reported. A size from a parameter or a computation on data is not known and passes.
  */
+/** The last name of every callee that can allocate, to skip all other calls cheaply. */
+const ALLOCATOR_NAMES = new Set(["repeat", "padStart", "padEnd", "Array", "from", "apply", "ArrayBuffer", "SharedArrayBuffer", "Buffer", "alloc", "allocUnsafe", "allocUnsafeSlow", ...Object.keys(TYPED_ARRAYS)]);
+
 export const checkMemoryExhaustion: Rule = (node, context) => {
   if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
+  const callee = skipWrappers(node.expression);
+  const lastName = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : ts.isElementAccessExpression(callee) ? context.resolver.memberKey(callee) : undefined;
+  // aliases (`const B = Buffer`) and computed names are followed only for these names
+  if (lastName === undefined || !ALLOCATOR_NAMES.has(lastName)) {
+    if (!ts.isIdentifier(callee) || !context.resolver.isDeclaredHere(callee)) return;
+  }
   const allocation = allocationOf(node, context, 0);
   if (!allocation || !(allocation.bytes > MAX_CONSTANT_ALLOCATION_BYTES)) return;
   if (innerAllocationTooBig(node, context)) return;
