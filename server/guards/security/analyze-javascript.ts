@@ -5,9 +5,13 @@ import type { Rule, RuleContext } from "./javascript/context";
 import { parseSource, type ScriptLanguage } from "./javascript/parse-source";
 import { createResolver } from "./javascript/resolver";
 import { checkCodeEvaluation } from "./javascript/rules/code-evaluation";
+import { checkMemoryExhaustion } from "./javascript/rules/memory-exhaustion";
 import { checkModules } from "./javascript/rules/modules";
+import { checkNonTermination } from "./javascript/rules/non-termination";
 import { checkPrototypePollution } from "./javascript/rules/prototype-pollution";
+import { checkRecursiveMerge } from "./javascript/rules/recursive-merge";
 import { checkReferences } from "./javascript/rules/references";
+import { checkTestTampering } from "./javascript/rules/test-tampering";
 import { isTypeOnly } from "./javascript/syntax-positions";
 
 export interface JavaScriptAnalysisOptions extends AllowOptions {
@@ -15,7 +19,16 @@ export interface JavaScriptAnalysisOptions extends AllowOptions {
   language?: ScriptLanguage;
 }
 
-const RULES: readonly Rule[] = [checkModules, checkReferences, checkCodeEvaluation, checkPrototypePollution];
+const RULES: readonly Rule[] = [
+  checkModules,
+  checkReferences,
+  checkCodeEvaluation,
+  checkPrototypePollution,
+  checkNonTermination,
+  checkMemoryExhaustion,
+  checkTestTampering,
+  checkRecursiveMerge,
+];
 
 /**
  * Static security analysis of JavaScript or TypeScript source. Returns the findings, or a single
@@ -40,7 +53,7 @@ export function analyzeJavaScript(source: string, options: JavaScriptAnalysisOpt
       const id = `${construct}:${line}:${character}`;
       if (seen.has(id)) return;
       seen.add(id);
-      findings.push({ rule, construct, line: line + 1, column: character + 1, message: RULE_REASONS[rule] });
+      findings.push({ rule, construct: printable(construct), line: line + 1, column: character + 1, message: RULE_REASONS[rule] });
     },
   };
   const visit = (node: ts.Node): void => {
@@ -50,4 +63,16 @@ export function analyzeJavaScript(source: string, options: JavaScriptAnalysisOpt
   };
   visit(sourceFile);
   return findings;
+}
+
+const MAX_CONSTRUCT_LENGTH = 96;
+
+/**
+ * Constructs can carry names the code computed (`assert["\n…"] = …`): control characters are
+ * escaped, so a finding stays one feedback line, and the length is capped.
+ */
+function printable(construct: string): string {
+  // eslint-disable-next-line no-control-regex
+  const escaped = construct.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escaped.length > MAX_CONSTRUCT_LENGTH ? `${escaped.slice(0, MAX_CONSTRUCT_LENGTH - 1)}…` : escaped;
 }

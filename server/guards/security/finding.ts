@@ -15,12 +15,15 @@ export const SECURITY_RULES = [
   "spawn-process",
   "eval-code",
   "obfuscation",
+  "test-tampering",
   "builtin-module",
   "network",
   "filesystem",
   "prototype-pollution",
   "environment",
   "exit-process",
+  "non-termination",
+  "memory-exhaustion",
 ] as const;
 export type SecurityRule = (typeof SECURITY_RULES)[number];
 
@@ -41,18 +44,24 @@ export const RULE_REASONS: Record<SecurityRule, string> = {
   "prototype-pollution": "changes objects shared with all other code",
   environment: "reads or changes the process environment",
   "exit-process": "ends or signals the process",
+  "test-tampering": "changes the assertion helpers the tests rely on, so a failing test could pass",
+  "non-termination": "cannot end: nothing in the loop leaves it",
+  "memory-exhaustion": "allocates more than 256 MiB at once, with a size fixed in the code",
 };
 
 const SEVERITY: Record<string, number> = {
   "spawn-process": 0,
   "eval-code": 0,
   obfuscation: 0,
+  "test-tampering": 0,
   "builtin-module": 1,
   network: 1,
   filesystem: 1,
   "prototype-pollution": 1,
   environment: 2,
   "exit-process": 2,
+  "non-termination": 2,
+  "memory-exhaustion": 2,
 };
 
 /** Lower is more severe; unknown rules sort last. */

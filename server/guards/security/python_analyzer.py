@@ -15,6 +15,7 @@ sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "python
 
 from sec_report import Reporter  # noqa: E402
 from sec_resolve import Resolver  # noqa: E402
+from sec_review import check_review  # noqa: E402
 from sec_rules import Checker  # noqa: E402
 from sec_scopes import build_scopes  # noqa: E402
 
@@ -28,7 +29,10 @@ def analyze(source, allow_modules, allow_calls):
         return {"error": {"line": None, "column": None, "message": "%s: %s" % (type(error).__name__, error)}}
     reporter = Reporter(allow_modules, allow_calls)
     try:
-        Checker(Resolver(build_scopes(tree)), reporter).run(tree)
+        resolver = Resolver(build_scopes(tree))
+        checker = Checker(resolver, reporter)
+        checker.run(tree)
+        check_review(checker.nodes, resolver, reporter.report, checker.parents)
     except RecursionError:
         return {"error": {"line": None, "column": None, "message": "the code is nested too deeply to analyse"}}
     return {"findings": reporter.findings}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createArtifact } from "../../engine";
-import { BENIGN_LOOKALIKES, HOSTILE_ARTIFACTS, type HostileArtifact } from "./fixtures/hostile-artifacts";
+import { BENIGN_LOOKALIKES, HOSTILE_ARTIFACTS, HOSTILE_REVIEW_ARTIFACTS, type HostileArtifact } from "./fixtures/hostile-artifacts";
 import { createSecurityGuard, type SecurityGuardOptions } from "./security-guard";
 
 const artifact = (content: string) => createArtifact({ id: "a", content, version: 1, parentId: null });
@@ -24,9 +24,11 @@ describe("security guard fixtures", () => {
     expect(BENIGN_LOOKALIKES.length).toBeGreaterThanOrEqual(20);
     expect(count(BENIGN_LOOKALIKES, false)).toBeGreaterThanOrEqual(10);
     expect(count(BENIGN_LOOKALIKES, true)).toBeGreaterThanOrEqual(10);
+    expect(count(HOSTILE_REVIEW_ARTIFACTS, false)).toBeGreaterThanOrEqual(20);
+    expect(count(HOSTILE_REVIEW_ARTIFACTS, true)).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(HOSTILE_ARTIFACTS.map((fixture) => [`${fixture.language}: ${fixture.name}`, fixture] as const))("rejects %s as fatal", async (_name, fixture) => {
+  it.each([...HOSTILE_ARTIFACTS, ...HOSTILE_REVIEW_ARTIFACTS].map((fixture) => [`${fixture.language}: ${fixture.name}`, fixture] as const))("rejects %s as fatal", async (_name, fixture) => {
     const result = await validate({ language: fixture.language }, fixture.code);
     expect(result).toMatchObject({ passed: false, fatal: true });
     expect(lineFor(result.feedback, fixture), result.feedback).toBeDefined();

@@ -17,7 +17,9 @@ export interface SecurityGuardOptions extends AllowOptions {
 /**
  * 000 §3.5 Fatal Escalation: static analysis of the artifact for code that reaches outside what
  * generated code may do (processes, eval, I/O modules, files, network, environment, exiting,
- * prototype pollution and obfuscated forms of these). Any finding is ⊥_fatal with one feedback
+ * prototype pollution and obfuscated forms of these), and for what a reviewer must see although it
+ * reaches nothing outside (loops that cannot end, memory bombs written as constants, tampering with
+ * the assertion helpers, recursive merges that pollute prototypes). Any finding is ⊥_fatal with one feedback
  * line per construct, e.g. "Security: os.system forbidden (line 3)". Code that cannot be parsed
  * or analysed is a plain failure: it was not analysed, so it does not pass, but it is not proven
  * hostile either. No dependencies needed.

@@ -21,6 +21,10 @@ export interface Resolver {
   isDeclaredHere(identifier: ts.Identifier): boolean;
   /** What an object binding pattern destructures: `process` in `const { env } = process`. */
   patternSourcePath(pattern: ts.ObjectBindingPattern): Path | undefined;
+  /** The declaration in this file a name refers to; undefined for a global. */
+  declarationOf(identifier: ts.Identifier): ts.Declaration | undefined;
+  /** The initializer of the `const` a name refers to, if it is one. */
+  constInitializer(identifier: ts.Identifier): ts.Expression | undefined;
 }
 
 function isTopLevelThis(node: ts.Node): boolean {
@@ -262,5 +266,5 @@ export function createResolver(sourceFile: ts.SourceFile, checker: ts.TypeChecke
 
   const constantOf = createConstantEvaluator({ pathOf, constInitializer });
 
-  return { pathOf, constantOf, memberKey, modulePath, isFunctionLike, declarationPath: bindingPath, patternSourcePath, isDeclaredHere: (identifier) => localDeclaration(identifier) !== undefined };
+  return { pathOf, constantOf, memberKey, modulePath, isFunctionLike, declarationPath: bindingPath, patternSourcePath, isDeclaredHere: (identifier) => localDeclaration(identifier) !== undefined, declarationOf: localDeclaration, constInitializer };
 }

@@ -1,5 +1,7 @@
 """Collects findings and applies the guard's allowModules / allowCalls (see allow-policy.ts)."""
 
+import re
+
 REASONS = {
     "spawn-process": "starts processes or threads outside the sandboxed code",
     "eval-code": "evaluates strings as code, which hides what really runs",
@@ -10,11 +12,25 @@ REASONS = {
     "prototype-pollution": "changes objects shared with all other code",
     "environment": "reads or changes the process environment",
     "exit-process": "ends or signals the process",
+    "test-tampering": "changes the assertion helpers the tests rely on, so a failing test could pass",
+    "non-termination": "cannot end: nothing in the loop leaves it",
+    "memory-exhaustion": "allocates more than 256 MiB at once, with a size fixed in the code",
 }
 
 
 # The feedback shows ten constructs; the cap keeps the answer far below the output limit.
 MAX_FINDINGS = 500
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+MAX_CONSTRUCT_LENGTH = 96
+
+
+def _printable(construct):
+    """Constructs can carry names the code computed: control characters are escaped so that a
+    finding stays one feedback line, and the length is capped."""
+    escaped = _CONTROL.sub(lambda match: "\\u%04x" % ord(match.group()), construct)
+    return escaped if len(escaped) <= MAX_CONSTRUCT_LENGTH else escaped[: MAX_CONSTRUCT_LENGTH - 1] + "…"
 
 
 def _under(name, parent):
@@ -41,7 +57,7 @@ class Reporter:
         # A member of an allowed module is allowed too: allowModules ["os"] lets os.system through.
         if self.call_allowed(key) or self.module_allowed(key):
             return
-        construct = construct or key
+        construct = _printable(construct or key)
         line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", -1) + 1
         if (construct, line, column) in self._seen or len(self.findings) >= MAX_FINDINGS:
             return

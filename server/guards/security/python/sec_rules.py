@@ -38,12 +38,15 @@ class Checker:
         self.report = reporter.report
         self.allow = reporter
         self.parents = {}
+        # Every node once, parents before children; the other checks (sec_review) reuse the list.
+        self.nodes = []
 
     def run(self, tree):
         for node in ast.walk(tree):
+            self.nodes.append(node)
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
-        for node in ast.walk(tree):
+        for node in self.nodes:
             if isinstance(node, ast.Import):
                 self.check_import(node)
             elif isinstance(node, ast.ImportFrom):
