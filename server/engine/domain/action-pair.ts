@@ -38,7 +38,7 @@ export interface AttemptIdentity {
 }
 
 /** What the generator may use beyond the context: the run's call ledger, dependencies, draft checks. */
-export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "attemptKey" | "checkDraft" | "variables">;
+export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "attemptKey" | "checkDraft" | "variables" | "signal">;
 
 export interface ActionPairOutcome {
   readonly artifact: Artifact;
@@ -73,6 +73,8 @@ export async function executeActionPair(
     version: identity.attempt,
     parentId: identity.parentId,
   });
-  const result = await pair.guard.validate(artifact, dependencies);
+  const result = await pair.guard.validate(artifact, dependencies, { signal: services.signal });
+  // A guard cut short by an abort may answer anyway (a killed sandbox looks like a failure): not a verdict.
+  services.signal?.throwIfAborted();
   return { artifact, result, generation };
 }
