@@ -503,11 +503,15 @@ export class SqlRunStore {
           [note, ts, run.id, run.epoch, ts],
         );
         if (changed !== 1) return false;
-        const claimed = await tx.query<{ id: string; retryCount: number }>(`SELECT "id", "retryCount" FROM "InboxMessage" WHERE "runId" = ? AND "status" = 'claimed'`, [run.id]);
+        const claimed = await tx.query<{ id: string; retryCount: number; payload: unknown }>(`SELECT "id", "retryCount", "payload" FROM "InboxMessage" WHERE "runId" = ? AND "status" = 'claimed'`, [run.id]);
         for (const message of claimed) {
-          await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + 1, "nextRetryAt" = ?, "deferReason" = ? WHERE "id" = ?`, [
+          // Counted apart from other retries: a run that keeps killing its worker is given up (execute-turn.ts).
+          const payload = (this.d.readJson(message.payload) as Record<string, unknown> | null) ?? {};
+          const crashes = (typeof payload.crashes === "number" ? payload.crashes : 0) + 1;
+          await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + 1, "nextRetryAt" = ?, "deferReason" = ?, "payload" = ? WHERE "id" = ?`, [
             this.d.timestamp(new Date(now.getTime() + backoffMs(message.retryCount + 1))),
             `lease of ${run.leaseOwner ?? "a worker"} expired`,
+            this.d.json({ ...payload, crashes }),
             message.id,
           ]);
         }
