@@ -4,7 +4,7 @@ const WORKER_URL = new URL("./json-schema-worker.mjs", import.meta.url);
 /** A check that needs more heap than this is a verdict (out of memory), not a crashed process. */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 /** Started workers kept for the next checks (a start costs ~50 ms: Node's bootstrap and ajv). */
-const MAX_IDLE = 2;
+const MAX_IDLE = 4;
 
 export interface SchemaViolation {
   readonly instancePath: string;
