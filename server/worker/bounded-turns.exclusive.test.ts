@@ -109,6 +109,27 @@ describe.each(providers)("no workflow stalls a worker (%s)", (provider) => {
       expect((await reaches(next, ["succeeded", "failed"])).status).toBe("succeeded");
     });
 
+    it("a turn whose run was taken over (its lease lost) stops at its next heartbeat instead of holding the slot", async () => {
+      const { runId } = await store.enqueueRun({ workflowVersionId: versionId, specification: "x", generatorOverride: slowReplay });
+      const { runId: other } = await store.enqueueRun({ workflowVersionId: versionId, specification: "x", generatorOverride: slowReplay });
+      await waitingOnCall(runId);
+      await waitingOnCall(other); // both slots are busy
+      const { runId: next } = await store.enqueueRun({ workflowVersionId: versionId, specification: "x", generatorOverride: quickReplay });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await runOf(next)).status).toBe("queued");
+      const held = await runOf(runId);
+      // Another turn takes the run over: a new epoch and turn, as the watchdog's reclaim does.
+      await database.db.run.update({ where: { id: runId }, data: { epoch: held.epoch + 1, activeTurnId: "someone-else" } });
+      const started = performance.now();
+      expect((await reaches(next, ["succeeded", "failed"], 15_000)).status).toBe("succeeded");
+      console.log(`[${provider}] a slot held by a turn that lost its lease was free again after ${Math.round(performance.now() - started)} ms (lease 5 s, heartbeat every 1.7 s)`);
+      // The stopped turn wrote nothing after the takeover.
+      expect((await ledgerOf(runId)).filter((entry) => entry.epoch > held.epoch)).toHaveLength(0);
+      expect((await ledgerOf(runId)).filter((entry) => entry.type === "action_result")).toHaveLength(0);
+      await store.requestCancel(other, "done");
+      await reaches(other, ["cancelled"], 10_000);
+    });
+
     it("a run waiting on a model that never answers (timeout_ms 10 minutes) is cancelled within about a second", async () => {
       fake.setReplies([{ fault: "hang" }]);
       const before = fake.count;
