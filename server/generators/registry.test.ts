@@ -38,6 +38,7 @@ describe("generator objects", () => {
 
   it("reports a bad inline cassette under the generator's path", () => {
     expect(() => createGenerator({ kind: "replay", cassette: { steps: { implement: [{ delay_ms: -1, content: "x" }] } } })).toThrow(/^generator\.cassette: /);
+    expect(() => createGenerator({ kind: "replay", cassette: { steps: { implement: [{ content: "x", delay_ms: 3_600_000 }] } } })).toThrow("generator.cassette: steps.implement[0].delay_ms: must be at most 60000 (60 s)");
     // A path is never a cassette: documents name cassettes in the configured directory only.
     expect(() => createGenerator({ kind: "replay", cassette: "/etc/passwd" })).toThrow(/^generator\.cassette: must be a cassette name/);
     expect(() => createGenerator({ kind: "replay", cassette: "no-such-cassette" })).toThrow(/^generator\.cassette: cassette 'no-such-cassette' was not found: no cassette directory is configured/);
