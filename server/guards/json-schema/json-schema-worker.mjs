@@ -4,7 +4,8 @@
  * (uniqueItems on thousands of objects compares every pair), and the host kills this thread
  * when the guard's time limit passes instead of waiting for it.
  *
- * Protocol: each message { id, schema (JSON text), content }; each reply { id, outcome } with
+ * Protocol: first { ready: true } once loaded (the host starts a check's clock only then: starting
+ * is not the check's cost); then each message { id, schema (JSON text), content }; each reply { id, outcome } with
  * outcome { kind: "passed" } | { kind: "invalid-json" } | { kind: "failed", count, errors }
  * (the first few errors only, as plain objects). Compiled schemas are kept, a few at a time.
  */
@@ -54,3 +55,4 @@ parentPort.on("message", (job) => {
   }
   parentPort.postMessage({ id: job.id, outcome });
 });
+parentPort.postMessage({ ready: true });
