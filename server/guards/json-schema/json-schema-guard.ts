@@ -4,7 +4,7 @@ import { failed, passed, type Guard } from "../../engine";
 import { GuardSpecError } from "../guard-spec";
 import { linearRegExp } from "./linear-regexp.mjs";
 import { schemaProblem } from "./schema-bounds";
-import { checkInWorker, type SchemaViolation } from "./schema-check-worker";
+import { checkInWorker, prewarmSchemaWorker, type SchemaViolation } from "./schema-check-worker";
 
 const MAX_VIOLATIONS = 20;
 /** Larger artifacts are refused unread: the check's cost grows with the artifact. */
@@ -61,6 +61,7 @@ export function createJsonSchemaGuard(schema: boolean | Record<string, unknown>,
   } catch (error) {
     throw new GuardSpecError(`guard.schema: not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
   }
+  prewarmSchemaWorker();
   const schemaText = JSON.stringify(schema);
   const timeoutMs = options.timeoutMs ?? DEFAULT_JSON_SCHEMA_TIMEOUT_MS;
   return {

@@ -121,6 +121,16 @@ function release(worker: Worker, healthy: boolean): void {
   idle.push(worker);
 }
 
+/**
+ * Starts the first worker ahead of the first check (a guard being built means checks will come),
+ * so a run's first check does not wait for Node and ajv to load.
+ */
+export function prewarmSchemaWorker(): void {
+  if (started > 0) return;
+  const worker = spawn();
+  void whenLoaded(worker).then((ok) => release(worker, ok));
+}
+
 /** whenLoaded, or the signal's reason (the worker is released, not reused) when the run is stopped meanwhile. */
 async function abortableLoad(worker: Worker, signal: AbortSignal | undefined): Promise<boolean> {
   try {
