@@ -168,7 +168,7 @@ describe.each(providers)("no workflow stalls a worker (%s)", (provider) => {
     expect(handedBack.status, draining.output()).toBe("queued");
     expect(handedBack.leaseOwner).toBeNull();
     const [message] = await database.db.inboxMessage.findMany({ where: { runId } });
-    expect(message).toMatchObject({ status: "deferred", deferReason: expect.stringMatching(/shut down during the turn/) as unknown });
+    expect(message).toMatchObject({ status: "deferred", retryCount: 0, deferReason: expect.stringMatching(/shut down during the turn/) as unknown });
 
     const successor = spawnWorker(env);
     try {

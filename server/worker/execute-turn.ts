@@ -169,7 +169,8 @@ async function stopped(store: SqlRunStore, turn: ClaimedTurn, reason: unknown, o
   if (!isTurnStopped(reason) || reason.reason !== "shutdown") return "lost";
   options.log?.(`run ${turn.runId}: turn of epoch ${turn.epoch} stopped by the worker's shutdown; handed back to the inbox`);
   try {
-    await store.deferTurn(turn, `worker ${turn.workerId} shut down during the turn`, 0);
+    // Not a retry: the run did nothing wrong, so a few deploys in a row cannot use up its retries.
+    await store.deferTurn(turn, `worker ${turn.workerId} shut down during the turn`, 0, new Date(), false);
     return "deferred";
   } catch {
     return "lost";

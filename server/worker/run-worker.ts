@@ -134,7 +134,7 @@ export class RunWorker {
     const finished = await Promise.race([drained, sleep(STOP_GRACE_MS).then(() => false)]);
     clearInterval(this.#cancelWatch);
     if (!finished) {
-      for (const turn of this.#active.keys()) await this.store.deferTurn(turn, `worker ${this.workerId} shut down`, 0).catch(() => {});
+      for (const turn of this.#active.keys()) await this.store.deferTurn(turn, `worker ${this.workerId} shut down`, 0, new Date(), false).catch(() => {});
     }
   }
 }
