@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { examplesFolder } from "../../services/examples/load-examples";
+import { compileWorkflow } from "../../workflows/compile";
+import { validateWorkflowDocument } from "../../workflows/definition";
 import { CassetteError } from "./cassette";
 import { MAX_CASSETTE_BYTES, readCassetteFile, readNamedCassette } from "./cassette-file";
 
@@ -89,5 +91,29 @@ describe("readCassetteFile: the operator's own --cassette FILE, with the same ch
 
   it("reads a regular file", () => {
     expect(readCassetteFile(join(directory, "demo.cassette.json")).steps).toEqual({ implement: ["x"] });
+  });
+});
+
+describe("a workflow document never names a path", () => {
+  const document = (cassette: string) => `
+name: named-cassette
+specification: x
+state_machine: { states: [w, done], initial_state: w, final_states: [done], transitions: [{ from: w, to: done, condition: g }] }
+steps:
+  - { name: implement, in_state: w, guard_id: g, generator: { kind: replay, cassette: ${JSON.stringify(cassette)} }, prompt: x, guards: [{ kind: syntax, language: python }] }
+`;
+
+  it.each(["/etc/passwd", "/dev/zero", "../../etc/passwd", "examples/tdd-lru-cache.cassette.json"])("%s is refused when the document is validated, naming the field", (path) => {
+    const result = validateWorkflowDocument(document(path), "doc.yaml");
+    expect(result.ok).toBe(false);
+    const messages = result.ok ? [] : result.problems.map((problem) => `${problem.path}: ${problem.message}`);
+    expect(messages.join("\n")).toMatch(/cassette.*must be a cassette name/);
+  });
+
+  it("a name is looked up in the configured directories when the run is compiled (the bundled examples included)", () => {
+    const result = validateWorkflowDocument(document("tdd-lru-cache"), "doc.yaml");
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(compileWorkflow(result.definition, { cassetteDirectories: [directory, examplesFolder()] }).steps).toHaveLength(1);
+    expect(() => compileWorkflow(result.definition, { cassetteDirectories: [directory] })).toThrow("steps[0].generator.cassette: cassette 'tdd-lru-cache' was not found");
   });
 });
