@@ -2,6 +2,8 @@
  * The only reader of process.env. Validated once, with messages that name the variable;
  * everything else receives configuration as arguments.
  */
+import { statSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import { z } from "zod";
 import { parseProxyRange, type ProxyRange } from "./auth/trusted-proxies";
 
@@ -63,6 +65,18 @@ export const envSchema = z.object({
    */
   DUALSTATE_TRUSTED_PROXIES: trustedProxies.optional(),
   DUALSTATE_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://dualstate.example.com" }).optional(),
+  /**
+   * The directory of replay cassettes that documents may name (`cassette: my-demo` reads
+   * my-demo.cassette.json here); nothing outside it is ever read for a document. Unset: only the
+   * bundled examples' cassettes can be named.
+   */
+  DUALSTATE_CASSETTE_DIR: z
+    .string()
+    .refine((path) => isAbsolute(path), { message: "must be an absolute path to a directory" })
+    .refine((path) => isDirectory(path), { message: "must be an existing directory" })
+    .optional(),
+  /** On SIGTERM, how long running turns may go on before they are aborted and handed back to the inbox. */
+  DUALSTATE_DRAIN_SECONDS: z.coerce.number({ message: "must be a number" }).min(0, "must be at least 0").max(3600, "must be at most 3600").default(30),
   /** Where escalation events (created, decided) are POSTed; unset sends none. */
   DUALSTATE_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
   /** The HMAC-SHA256 key the webhook's x-dualstate-signature is made with; required with DUALSTATE_WEBHOOK_URL. */
@@ -73,6 +87,14 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 export class EnvError extends Error {
   override readonly name = "EnvError";

@@ -16,6 +16,7 @@ const WORKER_DEFAULTS = {
   DUALSTATE_ESCALATION_TIMEOUT_HOURS: 72,
   DUALSTATE_SQLITE_SYNCHRONOUS: "FULL",
   DUALSTATE_ADMIN_EMAIL: "admin@localhost",
+  DUALSTATE_DRAIN_SECONDS: 30,
 };
 
 // No test here may build or start Next.js, or touch the real .next folder: if option parsing
@@ -312,8 +313,17 @@ describe("parseEnv (server/env.ts)", () => {
     ["DUALSTATE_ESCALATION_TIMEOUT_HOURS", "-1"],
     ["DUALSTATE_SQLITE_SYNCHRONOUS", "OFF"],
     ["DUALSTATE_EMBEDDED_WORKER", "yes"],
+    ["DUALSTATE_DRAIN_SECONDS", "-1"],
+    ["DUALSTATE_DRAIN_SECONDS", "soon"],
+    ["DUALSTATE_CASSETTE_DIR", "cassettes"],
+    ["DUALSTATE_CASSETTE_DIR", "/no/such/directory"],
+    ["DUALSTATE_CASSETTE_DIR", "/etc/passwd"],
   ])("rejects %s=%s naming it", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it("accepts an existing absolute DUALSTATE_CASSETTE_DIR and a drain time", () => {
+    expect(parseEnv({ DUALSTATE_CASSETTE_DIR: "/tmp", DUALSTATE_DRAIN_SECONDS: "5" })).toMatchObject({ DUALSTATE_CASSETTE_DIR: "/tmp", DUALSTATE_DRAIN_SECONDS: 5 });
   });
 
   it.each(["abc", "0", "65536", "99999", "3.5", "-1"])("rejects PORT=%s naming PORT", (port) => {

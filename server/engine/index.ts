@@ -37,7 +37,7 @@ export { executeWorkflow, extractDependencies, DEFAULT_RMAX, type WorkflowRun } 
 export { dependencyName, dependencyIdsOf, type WorkflowStep } from "./agent/step";
 export type { ArtifactDag, StoredArtifact } from "./ports/artifact-dag";
 export type { Generator, GenerationRequest, Generation } from "./ports/generator";
-export type { Guard, GuardDependencies } from "./ports/guard";
+export type { Guard, GuardCallOptions, GuardDependencies } from "./ports/guard";
 export { randomIds, sequentialIds, type IdGenerator } from "./ports/ids";
 export { silentObserver, type RunObserver, type EngineEvent, type EngineEventType } from "./ports/run-observer";
 export {
@@ -55,5 +55,6 @@ export { recordEvent, type EventRecord, type RunPatch, type EscalationDraft } fr
 export { summarizeResult } from "./run/summarize-result";
 export { CallFailedError, type CallLedger, type CallRequest, type CallOutcome, type CallError, type JsonObject, type JsonValue } from "./ports/call-ledger";
 export { MemoryCallLedger, type MemoryLedgerStep } from "./run/memory-call-ledger";
+export { abortable, abortableSleep } from "./run/abortable";
 export * from "./conditions";
 export * from "./machine";

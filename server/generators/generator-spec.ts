@@ -4,6 +4,7 @@
  * configured default model. Strict: an unknown option or a wrong type names the field.
  */
 import { z } from "zod";
+import { CassetteError, isCassetteName, parseCassette } from "./replay/cassette";
 
 export const GENERATOR_KINDS = ["openai", "llm", "agent", "replay"] as const;
 
@@ -24,8 +25,25 @@ const agentSpec = z.object({ kind: z.literal("agent"), ...modelOptions, max_turn
 const replaySpec = z
   .object({
     kind: z.literal("replay"),
-    /** A cassette file path, or the cassette itself. */
-    cassette: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { message: "must be a cassette file path or a cassette object" }),
+    /**
+     * The cassette itself, or the name of one in the cassette directory an administrator
+     * configured (DUALSTATE_CASSETTE_DIR) or among the bundled examples. Never a path.
+     */
+    cassette: z.union(
+      [
+        z.string().min(1).refine(isCassetteName, { message: "must be a cassette name (letters, digits, '.', '_', '-'; no path) or a cassette object" }),
+        // Checked when the document is validated, so a bad cassette (a delay_ms over 60 s) is named before any run.
+        z.record(z.string(), z.unknown()).superRefine((cassette, ctx) => {
+          try {
+            parseCassette(cassette);
+          } catch (error) {
+            if (!(error instanceof CassetteError)) throw error;
+            ctx.addIssue({ code: "custom", message: error.message.replace(/^invalid cassette:\n/, "").replace(/\n/g, "; ") });
+          }
+        }),
+      ],
+      { message: "must be a cassette name or a cassette object" },
+    ),
   })
   .strict();
 

@@ -27,7 +27,7 @@ describe("generator objects", () => {
     [{ kind: "openai", temprature: 1 }, /^generator: Unrecognized key: "temprature"/],
     [{ kind: "agent", max_turns: 0 }, /^generator\.max_turns: must be positive/],
     [{ kind: "openai", extract: "json" }, /^generator\.extract: /],
-    [{ kind: "replay" }, /^generator\.cassette: must be a cassette file path or a cassette object/],
+    [{ kind: "replay" }, /^generator\.cassette: must be a cassette name or a cassette object/],
   ])("names the field of a bad generator object %j", (spec, message) => {
     expect(() => parseGeneratorSpec(spec)).toThrow(message);
   });
@@ -38,7 +38,10 @@ describe("generator objects", () => {
 
   it("reports a bad inline cassette under the generator's path", () => {
     expect(() => createGenerator({ kind: "replay", cassette: { steps: { implement: [{ delay_ms: -1, content: "x" }] } } })).toThrow(/^generator\.cassette: /);
-    expect(() => createGenerator({ kind: "replay", cassette: "/no/such/cassette.json" })).toThrow(/^generator\.cassette: Cassette file not found/);
+    expect(() => createGenerator({ kind: "replay", cassette: { steps: { implement: [{ content: "x", delay_ms: 3_600_000 }] } } })).toThrow("generator.cassette: steps.implement[0].delay_ms: must be at most 60000 (60 s)");
+    // A path is never a cassette: documents name cassettes in the configured directory only.
+    expect(() => createGenerator({ kind: "replay", cassette: "/etc/passwd" })).toThrow(/^generator\.cassette: must be a cassette name/);
+    expect(() => createGenerator({ kind: "replay", cassette: "no-such-cassette" })).toThrow(/^generator\.cassette: cassette 'no-such-cassette' was not found: no cassette directory is configured/);
   });
 });
 

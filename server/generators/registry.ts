@@ -5,7 +5,8 @@ import { createOpenAiChatModel } from "./chat/openai-chat-model";
 import type { ChatModel } from "./chat/chat-model";
 import { GeneratorSpecError, parseGeneratorSpec, type AgentGeneratorSpec, type OpenAiGeneratorSpec } from "./generator-spec";
 import { createOpenAiGenerator, type TokenEvent } from "./openai/openai-generator";
-import { parseCassette, readCassetteFile } from "./replay/cassette";
+import { parseCassette } from "./replay/cassette";
+import { readNamedCassette } from "./replay/cassette-file";
 import { createReplayGenerator } from "./replay/replay-generator";
 
 /** Where generators run: the configured endpoint (from the environment) and optional listeners. */
@@ -17,6 +18,8 @@ export interface GeneratorContext {
   readonly tools?: readonly ToolDefinition[];
   /** Replaces the chat model (tests, or a client shared between steps). */
   readonly chatModel?: ChatModel;
+  /** Where a cassette named by a document is looked up (DUALSTATE_CASSETTE_DIR, the bundled examples). */
+  readonly cassetteDirectories?: readonly string[];
 }
 
 function modelName(spec: OpenAiGeneratorSpec | AgentGeneratorSpec, context: GeneratorContext, where: string): string {
@@ -68,7 +71,7 @@ export function createGenerator(input: unknown, context: GeneratorContext = {}, 
       });
     case "replay":
       try {
-        return createReplayGenerator(typeof spec.cassette === "string" ? readCassetteFile(spec.cassette) : parseCassette(spec.cassette, `${where}.cassette`));
+        return createReplayGenerator(typeof spec.cassette === "string" ? readNamedCassette(spec.cassette, context.cassetteDirectories ?? []) : parseCassette(spec.cassette, `${where}.cassette`));
       } catch (error) {
         throw new GeneratorSpecError(`${where}.cassette: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -51,7 +51,7 @@ function buildKind(spec: GuardSpec, context: GuardContext, where: string): Guard
         ANALYSIS_TIMEOUT_MS,
       );
     case "json_schema":
-      return withLimits(spec, createJsonSchemaGuard(spec.schema), ANALYSIS_TIMEOUT_MS);
+      return withLimits(spec, createJsonSchemaGuard(spec.schema, { timeoutMs: spec.timeout_ms ?? ANALYSIS_TIMEOUT_MS }), ANALYSIS_TIMEOUT_MS);
     case "llm_judge":
       return withLimits(spec, createLlmJudgeGuard(spec, context.judge), JUDGE_TIMEOUT_MS);
     case "human":

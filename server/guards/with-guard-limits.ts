@@ -1,13 +1,15 @@
-import { failed, type Guard, type GuardResult } from "../engine";
+import { abortable, failed, type Guard, type GuardResult } from "../engine";
 
 /**
  * What every guard of the library promises, added in one place: it answers within its time
  * limit, records its duration, and turns an unexpected exception into a failed verdict
- * instead of crashing the run (bad content is always a verdict).
+ * instead of crashing the run (bad content is always a verdict). An abort (cancel, shutdown)
+ * is not a verdict: it ends the wait at once and propagates.
  */
 export function withGuardLimits(kind: string, guard: Guard, timeoutMs: number): Guard {
   return {
-    async validate(artifact, dependencies) {
+    async validate(artifact, dependencies, options) {
+      const signal = options?.signal;
       const started = performance.now();
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<GuardResult>((resolve) => {
@@ -15,8 +17,9 @@ export function withGuardLimits(kind: string, guard: Guard, timeoutMs: number): 
       });
       let result: GuardResult;
       try {
-        result = await Promise.race([guard.validate(artifact, dependencies), timeout]);
+        result = await abortable(Promise.race([guard.validate(artifact, dependencies, options), timeout]), signal);
       } catch (error) {
+        if (signal?.aborted) throw error;
         result = failed(`The ${kind} guard could not check the artifact: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         clearTimeout(timer);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isEngineError, runMachine, type MachineResult, type WorkflowMachine, type WorkflowResult } from "../engine";
+import { abortable, isEngineError, runMachine, type MachineResult, type WorkflowMachine, type WorkflowResult } from "../engine";
 import { GeneratorSpecError } from "../generators/generator-spec";
 import { FORK_LEDGER_KEY, readAttemptEdit } from "../generators/fork/edited-attempt";
 import { GuardSpecError } from "../guards/guard-spec";
@@ -11,6 +11,7 @@ import type { WorkflowDefinition } from "../workflows/definition";
 import { LiveCallWriter } from "../persistence/run-store/live-call-writer";
 import { backoffMs } from "./backoff";
 import { LiveCallRelay } from "./live-call-relay";
+import { TurnStoppedError, isTurnStopped } from "./turn-stop";
 
 export interface TurnOptions {
   readonly leaseMs: number;
@@ -18,6 +19,11 @@ export interface TurnOptions {
   readonly escalationTimeoutMs: number;
   /** Deferred retries of a turn that failed for a transient reason, before the run fails. */
   readonly maxRetries: number;
+  /**
+   * Claims whose worker died in the middle of the turn (its lease expired) before the run is
+   * given up: a run that kills its worker (memory, a native crash) must not be claimed forever.
+   */
+  readonly maxCrashes?: number;
   /** Endpoint and sandbox settings for compiling workflows (the run's own override is added). */
   readonly compile: Omit<CompileContext, "generatorOverride" | "contextValues" | "editedAttempt">;
   readonly crashAt?: (point: CrashPoint) => void;
@@ -29,7 +35,10 @@ export interface TurnOptions {
   readonly machineFor?: (definition: WorkflowDefinition, snapshot: TurnSnapshot) => WorkflowMachine;
 }
 
+/** "lost": another turn owns the run, or is about to (a cancel that stopped this turn takes it over). */
 export type TurnOutcome = "succeeded" | "failed" | "suspended" | "cancelled" | "deferred" | "lost";
+
+export const DEFAULT_MAX_CRASHES = 3;
 
 /** A failure that retrying cannot fix: the workflow or its settings are wrong. */
 function isPermanent(error: unknown): boolean {
@@ -43,9 +52,26 @@ const failure = (failedStep: string, reason: string): WorkflowResult => ({ statu
  * until it finishes, suspends on an escalation, or is cancelled. Every write is guarded by the
  * turn's epoch; a turn that lost its run stops without a trace (LeaseLostError → "lost").
  * Every ending delivers: a final result and exactly one run.finished entry (003 section 4).
+ *
+ * `signal` stops the turn from outside at any moment (its reason a TurnStoppedError: a cancel, a
+ * shutdown); a heartbeat that finds the run taken over stops it too. A stopped turn records
+ * nothing that the stop interrupted: a shutdown hands the run back to the inbox at once.
  */
-export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options: TurnOptions): Promise<TurnOutcome> {
-  const heartbeat = setInterval(() => void store.renewLease(turn, options.leaseMs).catch(() => {}), Math.max(50, options.leaseMs / 3));
+export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options: TurnOptions, signal?: AbortSignal): Promise<TurnOutcome> {
+  const stop = new AbortController();
+  const relay = () => stop.abort(signal?.reason);
+  if (signal?.aborted) relay();
+  signal?.addEventListener("abort", relay, { once: true });
+  const heartbeat = setInterval(
+    () =>
+      void store
+        .renewLease(turn, options.leaseMs)
+        .then((held) => {
+          if (!held) stop.abort(new TurnStoppedError("lease-lost"));
+        })
+        .catch(() => {}),
+    Math.max(50, options.leaseMs / 3),
+  );
   heartbeat.unref();
   let journal: TurnJournal | undefined;
   // Tokens of a streaming model call, for the run page; it writes only when tokens arrive.
@@ -59,6 +85,13 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
       journal.recordNow({ type: "run.finished", result: failure("(run)", `Cancelled: ${reason}`) }, "run.finished");
       await journal.end({ head: { status: "cancelled", resumeDeadline: null }, cancelEscalations: true });
       return "cancelled";
+    }
+    const crashes = typeof turn.payload.crashes === "number" ? turn.payload.crashes : 0;
+    if (crashes >= (options.maxCrashes ?? DEFAULT_MAX_CRASHES)) {
+      const reason = `Given up: the run's worker crashed ${crashes} times while executing it (each time its lease expired in the middle of a turn; last: ${turn.deferReason ?? "worker lost"})`;
+      journal.recordNow({ type: "run.finished", result: failure("(run)", reason) }, "run.finished");
+      await journal.end();
+      return "failed";
     }
     if (turn.retryCount > options.maxRetries) {
       const reason = `The run was retried ${turn.retryCount - 1} times after failed turns and gave up (last: ${turn.deferReason ?? "worker lost"})`;
@@ -80,7 +113,8 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
             // A fork carries its edit in its ledger (see services/runs/fork-run.ts).
             editedAttempt: readAttemptEdit(snapshot.keyed.get(FORK_LEDGER_KEY)),
           });
-      result = await runMachine(machine, {
+      // abortable: a port that ignores the signal still cannot keep the turn (and its slot) waiting.
+      result = await abortable(runMachine(machine, {
         specification: snapshot.specification,
         constraints: definition.constraints,
         dag: journal.dag,
@@ -88,7 +122,8 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
         calls: liveCall.ledger(journal.calls),
         contextOverrides: snapshot.contextValues,
         newId: (key) => (key === undefined ? randomUUID() : derivedId(turn.runId, key)),
-      });
+        signal: stop.signal,
+      }), stop.signal);
     } catch (error) {
       if (!isPermanent(error)) throw error;
       const reason = `The run cannot execute: ${error instanceof Error ? error.message : String(error)}`;
@@ -104,6 +139,7 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
     await journal.end({ head: { resumeDeadline: null } });
     return result.status === "success" ? "succeeded" : "failed";
   } catch (error) {
+    if (stop.signal.aborted) return stopped(store, turn, stop.signal.reason, options);
     if (error instanceof LeaseLostError) return "lost";
     // Transient (the database went away, a bug in a guard's process handling...): back to the
     // inbox with backoff; the replay makes the retry pick up where this turn got to.
@@ -117,8 +153,26 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
       return "lost";
     }
   } finally {
+    signal?.removeEventListener("abort", relay);
     clearInterval(heartbeat);
     // A call cut short (a crash of the model client, a lost lease) leaves no stale preview behind.
     await liveCall.settle();
+  }
+}
+
+/**
+ * Where a stopped turn leaves its run. Cancel and a lost lease: nothing is written (the cancel's
+ * turn, or the new owner, goes on). Shutdown: back to the inbox, due at once, so another worker
+ * resumes the run from its ledger.
+ */
+async function stopped(store: SqlRunStore, turn: ClaimedTurn, reason: unknown, options: TurnOptions): Promise<TurnOutcome> {
+  if (!isTurnStopped(reason) || reason.reason !== "shutdown") return "lost";
+  options.log?.(`run ${turn.runId}: turn of epoch ${turn.epoch} stopped by the worker's shutdown; handed back to the inbox`);
+  try {
+    // Not a retry: the run did nothing wrong, so a few deploys in a row cannot use up its retries.
+    await store.deferTurn(turn, `worker ${turn.workerId} shut down during the turn`, 0, new Date(), false);
+    return "deferred";
+  } catch {
+    return "lost";
   }
 }

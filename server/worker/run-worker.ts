@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { SqlRunStore } from "../persistence/run-store/sql-run-store";
 import type { ClaimedTurn } from "../persistence/run-store/types";
 import type { Doorbell } from "./doorbell";
+import { runsWithPendingCancel } from "./cancel-watch";
 import { executeTurn, type TurnOptions, type TurnOutcome } from "./execute-turn";
+import { TurnStoppedError } from "./turn-stop";
 import { sweep } from "./watchdog";
 
 export interface WorkerOptions extends TurnOptions {
@@ -13,25 +15,33 @@ export interface WorkerOptions extends TurnOptions {
   /** Longest wait between inbox polls when the doorbell stays silent. */
   readonly pollMs?: number;
   readonly watchdogIntervalMs?: number;
+  /** How often running turns are checked for a cancel message (a cancelled run stops within about this). */
+  readonly cancelPollMs?: number;
   readonly onTurn?: (turn: ClaimedTurn, outcome: TurnOutcome) => void;
   /** Claim only this run's messages (`dualstate run` executing its own run in the foreground). */
   readonly onlyRunId?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** After the drain time, how long stopped turns get to hand their runs back. */
+const STOP_GRACE_MS = 5_000;
 
 /**
  * A worker: `concurrency` loops that claim due inbox messages and execute their turns, plus the
- * watchdog. Between turns a loop waits on the doorbell, polling as the safety net. `stop()`
- * drains: no new claims, running turns finish (or, past the drain time, are released to the
- * inbox so another worker resumes them).
+ * watchdog. Between turns a loop waits on the doorbell, polling as the safety net. Running turns
+ * are watched for cancel messages and stopped at once when one arrives (a turn may be waiting on
+ * a model or a delay; the cancel must not wait for it). `stop()` drains: no new claims, running
+ * turns finish, or past the drain time are aborted and handed back to the inbox so another worker
+ * resumes them from the ledger.
  */
 export class RunWorker {
   readonly workerId: string;
   #stopping = false;
   #loops: Promise<void>[] = [];
   #watchdog: NodeJS.Timeout | undefined;
-  readonly #active = new Set<ClaimedTurn>();
+  #cancelWatch: NodeJS.Timeout | undefined;
+  /** Running turns, each with the controller that stops it. */
+  readonly #active = new Map<ClaimedTurn, AbortController>();
 
   constructor(
     private readonly store: SqlRunStore,
@@ -47,6 +57,19 @@ export class RunWorker {
     const interval = this.options.watchdogIntervalMs ?? Math.max(250, Math.min(5_000, this.options.leaseMs / 2));
     this.#watchdog = setInterval(() => void this.sweepNow().catch((error) => this.options.log?.(`watchdog: ${describe(error)}`)), interval);
     this.#watchdog.unref();
+    this.#cancelWatch = setInterval(() => void this.#stopCancelledTurns().catch((error) => this.options.log?.(`cancel watch: ${describe(error)}`)), this.options.cancelPollMs ?? 500);
+    this.#cancelWatch.unref();
+  }
+
+  async #stopCancelledTurns(): Promise<void> {
+    const running = [...this.#active].filter(([turn, controller]) => turn.kind !== "cancel" && !controller.signal.aborted);
+    if (running.length === 0) return;
+    const cancelled = await runsWithPendingCancel(this.store, [...new Set(running.map(([turn]) => turn.runId))]);
+    for (const [turn, controller] of running) {
+      if (!cancelled.has(turn.runId)) continue;
+      this.options.log?.(`run ${turn.runId}: cancel requested; stopping its turn of epoch ${turn.epoch}`);
+      controller.abort(new TurnStoppedError("cancel"));
+    }
   }
 
   /** Wakes idle loops: a message was committed. */
@@ -82,9 +105,10 @@ export class RunWorker {
         await this.doorbell.wait(pollMs);
         continue;
       }
-      this.#active.add(turn);
+      const controller = new AbortController();
+      this.#active.set(turn, controller);
       try {
-        const outcome = await executeTurn(this.store, turn, this.options);
+        const outcome = await executeTurn(this.store, turn, this.options, controller.signal);
         this.options.onTurn?.(turn, outcome);
       } finally {
         this.#active.delete(turn);
@@ -92,15 +116,25 @@ export class RunWorker {
     }
   }
 
-  /** Stops claiming, waits up to `drainMs` for running turns, then releases the rest to the inbox. */
+  /**
+   * Stops claiming and waits up to `drainMs` for running turns; then stops them (each hands its
+   * run back to the inbox) and waits for that, a few seconds at most. A turn still running after
+   * that is released here, so stop() always ends within about drainMs + STOP_GRACE_MS.
+   */
   async stop(drainMs = 30_000): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#watchdog);
     this.doorbell.ring();
     const drained = Promise.all(this.#loops).then(() => true);
-    const finished = await Promise.race([drained, sleep(drainMs).then(() => false)]);
+    if (await Promise.race([drained, sleep(drainMs).then(() => false)])) {
+      clearInterval(this.#cancelWatch);
+      return;
+    }
+    for (const controller of this.#active.values()) controller.abort(new TurnStoppedError("shutdown"));
+    const finished = await Promise.race([drained, sleep(STOP_GRACE_MS).then(() => false)]);
+    clearInterval(this.#cancelWatch);
     if (!finished) {
-      for (const turn of this.#active) await this.store.deferTurn(turn, `worker ${this.workerId} shut down`, 0).catch(() => {});
+      for (const turn of this.#active.keys()) await this.store.deferTurn(turn, `worker ${this.workerId} shut down`, 0, new Date(), false).catch(() => {});
     }
   }
 }

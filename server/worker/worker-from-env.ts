@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { cassetteDirectories } from "../services/cassettes/cassette-directories";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { createDoorbell } from "./doorbell";
 import { RunWorker, type WorkerOptions } from "./run-worker";
@@ -11,7 +12,8 @@ export function workerOptionsFromEnv(env: Env, overrides: Partial<WorkerOptions>
     leaseMs: env.DUALSTATE_LEASE_SECONDS * 1000,
     escalationTimeoutMs: env.DUALSTATE_ESCALATION_TIMEOUT_HOURS * 3_600_000,
     maxRetries: 5,
-    compile: { endpoint: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL } },
+    maxCrashes: 3,
+    compile: { endpoint: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL }, cassetteDirectories: cassetteDirectories(env) },
     ...overrides,
   };
 }
@@ -19,7 +21,7 @@ export function workerOptionsFromEnv(env: Env, overrides: Partial<WorkerOptions>
 export interface StartedWorker {
   readonly worker: RunWorker;
   readonly store: SqlRunStore;
-  /** Drains (running turns finish, or are released after `drainMs`) and closes the connections. */
+  /** Drains (running turns finish, or are stopped and handed back after `drainMs`) and closes the connections. */
   stop(drainMs?: number): Promise<void>;
 }
 

@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
 import type { ContextValue } from "../../engine";
 import { GeneratorSpecError } from "../../generators/generator-spec";
+import type { Cassette } from "../../generators/replay/cassette";
+import { readCassetteFile } from "../../generators/replay/cassette-file";
+import { cassetteDirectories } from "../../services/cassettes/cassette-directories";
 import { GuardSpecError } from "../../guards/guard-spec";
 import { createDb } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
@@ -112,7 +115,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
   let definition: WorkflowDefinition;
   let specification: string;
   let overrides: Record<string, ContextValue>;
-  let cassette: Record<string, unknown> | undefined;
+  let cassette: Cassette | undefined;
   try {
     if (values.generator !== undefined && values.generator !== "replay") throw new BadInput(`--generator: "${values.generator}" is not supported (only replay; the document's generators run otherwise)`);
     if (values.cassette !== undefined && values.generator !== "replay") throw new BadInput("--cassette needs --generator replay");
@@ -135,6 +138,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
       endpoint: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL },
       generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
       contextValues: overrides,
+      cassetteDirectories: cassetteDirectories(env),
     });
   } catch (error) {
     if (error instanceof BadInput || error instanceof GeneratorSpecError || error instanceof GuardSpecError) {
@@ -169,15 +173,16 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
   }
 }
 
-/** The cassette file's JSON, carried inline by the run so any worker can replay it. */
-function readCassette(file: string): Record<string, unknown> {
-  const text = readDocument(file);
+/**
+ * The operator's cassette file, carried inline by the run so any worker can replay it: the CLI
+ * runs on the operator's machine, so it may read the path they name, as a regular file within
+ * the size limit (a path inside a document is never read).
+ */
+function readCassette(file: string): Cassette {
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new BadInput(`--cassette ${file}: must hold a JSON object`);
-    return parsed as Record<string, unknown>;
+    return readCassetteFile(file);
   } catch (error) {
-    if (error instanceof BadInput) throw error;
-    throw new BadInput(`--cassette ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    if (error instanceof Error && error.name === "CassetteError") throw new BadInput(`--cassette: ${error.message}`);
+    throw error;
   }
 }

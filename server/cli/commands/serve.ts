@@ -55,6 +55,6 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
     });
   } finally {
     await webhooks?.stop();
-    await embedded?.stop(10_000);
+    await embedded?.stop(env.DUALSTATE_DRAIN_SECONDS * 1000);
   }
 }

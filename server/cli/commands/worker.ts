@@ -20,7 +20,7 @@ function untilStopped(signal?: AbortSignal): Promise<string> {
 /**
  * `dualstate worker [--concurrency N]`: a standalone worker on DATABASE_URL. Any number may run
  * beside the web servers, on any machine that reaches the database. SIGTERM drains: running
- * turns finish, or are released to the inbox after the lease time, and the process exits 0.
+ * turns finish, or after DUALSTATE_DRAIN_SECONDS are aborted and released to the inbox, and the process exits 0.
  */
 export async function workerCommand(args: string[], env: Env, io: CliIo, signal?: AbortSignal): Promise<number> {
   const options = parseOptions(args, WORKER_OPTIONS, "worker");
@@ -34,7 +34,7 @@ export async function workerCommand(args: string[], env: Env, io: CliIo, signal?
   io.out(`Worker ${started.worker.workerId} executing runs (concurrency ${concurrency}); SIGTERM drains and stops`);
   const reason = await untilStopped(signal);
   io.out(`Worker ${started.worker.workerId}: ${reason}, draining`);
-  await started.stop(env.DUALSTATE_LEASE_SECONDS * 1000);
+  await started.stop(env.DUALSTATE_DRAIN_SECONDS * 1000);
   io.out(`Worker ${started.worker.workerId} stopped`);
   return EXIT.ok;
 }

@@ -31,6 +31,8 @@ export interface AgentInput {
   readonly keyPrefix?: string;
   /** Context variables at the start of the step, handed to the generator for prompt variables. */
   readonly variables?: Readonly<Record<string, boolean | number | string>>;
+  /** Aborts the step at once (see GenerationRequest.signal): nothing more is generated or recorded. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -45,10 +47,10 @@ export type AgentOutcome =
   | { readonly kind: "generation_failed"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
 
 /** Lets a generator try a draft on the step's non-fatal guards; never on the real attempt's record. */
-function draftChecker(step: WorkflowStep, dependencies: GuardDependencies) {
+function draftChecker(step: WorkflowStep, dependencies: GuardDependencies, signal: AbortSignal | undefined) {
   const guard = step.draftGuard;
   if (!guard) return undefined;
-  return (content: string) => guard.validate(createArtifact({ id: `${step.name}/draft`, content, version: 0, parentId: null }), dependencies);
+  return (content: string) => guard.validate(createArtifact({ id: `${step.name}/draft`, content, version: 0, parentId: null }), dependencies, { signal });
 }
 
 /**
@@ -67,6 +69,7 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
   for (let retries = 0; retries <= rmax; retries++) {
     const attempt = retries + 1;
     const attemptKey = `${prefix}/attempt-${attempt}`;
+    input.signal?.throwIfAborted();
     // A resumed run reads back the attempts it already recorded: no generator call, no guard run.
     const recorded = await recallAttempt(input, attemptKey);
     let artifact: Artifact;
@@ -82,7 +85,7 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
           context,
           input.dependencies,
           { stepName: step.name, artifactId: input.newId(attemptKey), attempt, parentId },
-          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies), variables: input.variables },
+          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies, input.signal), variables: input.variables, signal: input.signal },
         );
       } catch (error) {
         // A generator that failed for good is a step failure with a reason, not a crash.
@@ -159,7 +162,8 @@ async function checkEditedArtifact(input: AgentInput, parent: Artifact, content:
   const recorded = await recallAttempt(input, editKey);
   if (recorded) return recorded;
   const artifact = createArtifact({ id: input.newId(editKey), content, version: attempt, parentId: parent.id });
-  const result = await input.step.actionPair.guard.validate(artifact, input.dependencies);
+  const result = await input.step.actionPair.guard.validate(artifact, input.dependencies, { signal: input.signal });
+  input.signal?.throwIfAborted();
   await input.dag.store({ artifact, stepName: input.step.name, guardId: input.step.guardId, result, dependencyIds: dependencyIdsOf(input.dependencies), language: input.step.language ?? null });
   await input.observer.record({ type: "guard.completed", step: input.step.name, attempt, artifactId: artifact.id, result }, `${editKey}/verdict`);
   return { artifact, result };

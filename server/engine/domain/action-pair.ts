@@ -42,7 +42,7 @@ export interface AttemptIdentity {
 }
 
 /** What the generator may use beyond the context: the run's call ledger, dependencies, draft checks. */
-export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "attemptKey" | "checkDraft" | "variables">;
+export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "attemptKey" | "checkDraft" | "variables" | "signal">;
 
 export interface ActionPairOutcome {
   readonly artifact: Artifact;
@@ -80,6 +80,8 @@ export async function executeActionPair(
   });
   // A reply that is not an answer fails here, whatever the guard would say of it.
   const unanswered = unansweredFeedback(generation, pair.allowEmpty === true);
-  const result = unanswered !== undefined ? failed(unanswered) : await pair.guard.validate(artifact, dependencies);
+  const result = unanswered !== undefined ? failed(unanswered) : await pair.guard.validate(artifact, dependencies, { signal: services.signal });
+  // A guard cut short by an abort may answer anyway (a killed sandbox looks like a failure): not a verdict.
+  services.signal?.throwIfAborted();
   return { artifact, result, generation };
 }

@@ -62,10 +62,13 @@ export interface LlmMachineStep extends StepCommon {
 
 export type CodeStepOutcome = { readonly updates: Readonly<Record<string, ContextValue>> } | { readonly error: string };
 
-/** 004's code step: the sandbox is injected as `run`; it may only set declared variables. */
+/**
+ * 004's code step: the sandbox is injected as `run`; it may only set declared variables. `signal`
+ * aborts the run (kill the sandbox and throw its reason).
+ */
 export interface CodeMachineStep extends StepCommon {
   readonly kind: "code";
-  readonly run: (context: MachineContext) => Promise<CodeStepOutcome>;
+  readonly run: (context: MachineContext, signal?: AbortSignal) => Promise<CodeStepOutcome>;
 }
 
 /** 004's transition step: the LLM answers with a key of transitionMap (trimmed, any case). */

@@ -42,6 +42,12 @@ export interface MachineRun {
   readonly contextOverrides?: Readonly<Record<string, ContextValue>>;
   /** Turns allowed before the run fails (loops); DEFAULT_MAX_TURNS when absent. */
   readonly maxTurns?: number;
+  /**
+   * Stops the run at once, at any point (a cancel, a lost lease, a worker shutting down): every
+   * generator, guard and code step gets it, and runMachine rejects with the signal's reason.
+   * Nothing an abort interrupted is recorded, so the run can resume from its ledger elsewhere.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** How one step's turn ended: go on (to `next`, when the step chose it) or end the run. */
@@ -116,6 +122,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   };
 
   for (;;) {
+    run.signal?.throwIfAborted();
     if (finalStates.has(current)) return finish({ status: "success", artifacts: { ...artifacts } });
     if (turns >= maxTurns) return finish(machineFailure(`Turn limit of ${maxTurns} reached in state "${current}" without reaching a final state`));
     turns++;
@@ -203,6 +210,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       calls: stepCalls,
       keyPrefix,
       variables: Object.freeze({ ...variables }),
+      signal: run.signal,
     });
     const escalate = async (artifact: Artifact, feedback: string, decisionKey: string): Promise<StepOutcome> => {
       suspensionKey = decisionKey;
@@ -271,7 +279,9 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
         callKey: `${step.name}/attempt-1`,
         dependencies: Object.freeze({}),
         variables: Object.freeze({ ...variables }),
+        signal: run.signal,
       });
+      run.signal?.throwIfAborted();
       await observer.record({ type: "step.completed", step: step.name, kind: step.kind as "llm" | "transition", output: generation.content }, key);
       return use(generation.content);
     } catch (error) {
@@ -297,8 +307,11 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     }
     let outcome;
     try {
-      outcome = await step.run(Object.freeze({ ...variables }));
+      outcome = await step.run(Object.freeze({ ...variables }), run.signal);
+      run.signal?.throwIfAborted();
     } catch (error) {
+      // An abort is not the code's failure: it ends the turn, and the run resumes elsewhere.
+      if (run.signal?.aborted) throw run.signal.reason;
       return stepFailure(step, `Code step "${step.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     if ("error" in outcome) return stepFailure(step, `Code step "${step.name}" failed: ${outcome.error}`);

@@ -27,6 +27,12 @@ export interface GenerationRequest {
   readonly checkDraft?: (content: string) => Promise<GuardResult>;
   /** The run's context variables as they are when this generation starts (code steps change them). */
   readonly variables?: Readonly<Record<string, boolean | number | string>>;
+  /**
+   * Aborted when the turn must stop at once (the run was cancelled, the turn lost its lease, the
+   * worker shuts down): stop waiting (a delay, a model call) and throw the signal's reason.
+   * Never record an abort as the call's result: the run resumes from the ledger elsewhere.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface Generation {

@@ -49,11 +49,12 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
       let replayedTurns = 0;
 
       for (let turn = 1; turn <= maxTurns; turn++) {
+        request.signal?.throwIfAborted();
         const key = `${request.callKey}/turn-${turn}`;
         const outcome = await request.calls.call(
           `${key}/model`,
           { actor: "assistant", policy: "model", payload: { model: options.modelName, messages: messages as unknown as JsonObject[] } },
-          async () => toRecordedJson(await options.model.complete({ model: options.modelName, messages, tools, temperature: options.temperature })),
+          async () => toRecordedJson(await options.model.complete({ model: options.modelName, messages, tools, temperature: options.temperature, signal: request.signal })),
         );
         if (!outcome.ok) throw new GenerationFailedError(`The agent's model call failed on turn ${turn}: ${outcome.error.message}`, outcome.error.code);
         if (outcome.replayed) replayedTurns += 1;

@@ -34,6 +34,8 @@ export interface ChatRequest {
   readonly temperature?: number;
   /** Streams the reply and hands each text delta here as it arrives. */
   readonly onToken?: (token: string) => void;
+  /** Aborts the call and its retries at once; `complete` then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ChatUsage {

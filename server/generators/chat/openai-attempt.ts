@@ -33,6 +33,10 @@ function params(request: ChatRequest) {
  */
 export async function attempt(client: OpenAI, request: ChatRequest, limits: AttemptLimits): Promise<AttemptReply> {
   const controller = new AbortController();
+  // The run's own abort (cancel, shutdown) ends the exchange too; `complete` tells the two apart.
+  const onAbort = () => controller.abort();
+  request.signal?.addEventListener("abort", onAbort, { once: true });
+  if (request.signal?.aborted) controller.abort();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -50,6 +54,7 @@ export async function attempt(client: OpenAI, request: ChatRequest, limits: Atte
     throw timedOut ? expired() : error;
   } finally {
     clearTimeout(timer);
+    request.signal?.removeEventListener("abort", onAbort);
   }
 }
 

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { CallFailedError } from "../../engine";
+import { abortableSleep, CallFailedError } from "../../engine";
 import type { ChatModel, ChatReply } from "./chat-model";
 import { cappedFetch } from "./capped-fetch";
 import { attempt } from "./openai-attempt";
@@ -10,6 +10,11 @@ export const DEFAULT_MAX_RETRIES = 3;
 export const DEFAULT_MAX_REPLY_BYTES = 256 * 1024;
 /** A Retry-After longer than this is shortened to it: a run should not stall an hour on one header. */
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * The whole call, every attempt and wait included, ends within this: with timeout_ms up to 10
+ * minutes and up to 10 retries, a run could otherwise wait on one call for hours.
+ */
+export const DEFAULT_MAX_TOTAL_MS = 15 * 60_000;
 /** Reading a non-streamed body stops here; below it, the content is cut to maxReplyBytes. */
 const MIN_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -26,11 +31,11 @@ export interface OpenAiChatModelOptions {
   readonly maxReplyBytes?: number;
   readonly backoff?: { readonly baseMs?: number; readonly maxMs?: number };
   readonly maxRetryAfterMs?: number;
-  /** Injected by tests to record the waits instead of sleeping. */
-  readonly sleep?: (ms: number) => Promise<void>;
+  /** The whole call's limit, retries and backoff included. */
+  readonly maxTotalMs?: number;
+  /** Injected by tests to record the waits instead of sleeping; rejects when the signal aborts. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The ChatModel over the official `openai` client. The SDK's own retries are off so that the
@@ -49,7 +54,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions = {}): Cha
     maxMs: options.backoff?.maxMs ?? 8_000,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
   };
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? abortableSleep;
+  const maxTotalMs = options.maxTotalMs ?? DEFAULT_MAX_TOTAL_MS;
   const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey ?? "unset", maxRetries: 0, timeout: timeoutMs, fetch: cappedFetch(limits.maxBodyBytes) });
   const endpoint = `POST ${client.baseURL.replace(/\/+$/, "")}/chat/completions`;
 
@@ -57,14 +63,24 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions = {}): Cha
     async complete(request): Promise<ChatReply> {
       // latencyMs is the whole call as the run experienced it: retries and backoff included.
       const started = performance.now();
+      const deadline = started + maxTotalMs;
       for (let attempts = 1; ; attempts++) {
+        request.signal?.throwIfAborted();
         try {
-          const reply = await attempt(client, request, limits);
+          const reply = await attempt(client, request, { ...limits, timeoutMs: Math.max(1, Math.min(timeoutMs, Math.round(deadline - performance.now()))) });
+          // An aborted stream ends quietly with what it had: a cut reply, never returned as the answer.
+          request.signal?.throwIfAborted();
           return { ...reply, maxReplyBytes, latencyMs: Math.round(performance.now() - started), attempts };
         } catch (error) {
+          // An abort (cancel, shutdown) is not the endpoint's failure: never recorded as the call's result.
+          if (request.signal?.aborted) throw request.signal.reason;
           const failure = classify(error);
           if (!failure.retryable || attempts > maxRetries) throw new CallFailedError(failure.code, describe(endpoint, failure, attempts));
-          await sleep(retryDelay(attempts, failure, backoff));
+          const delay = retryDelay(attempts, failure, backoff);
+          if (performance.now() + delay >= deadline) {
+            throw new CallFailedError(failure.code, `${describe(endpoint, failure, attempts)}; stopped: the call's total time limit of ${Math.round(maxTotalMs / 1000)} s was reached`);
+          }
+          await sleep(delay, request.signal);
         }
       }
     },

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { attemptContent, attemptDelayMs, CassetteError, parseCassette, readCassetteFile } from "./cassette";
+import { attemptContent, attemptDelayMs, CassetteError, parseCassette } from "./cassette";
+import { readCassetteFile } from "./cassette-file";
 
 const folder = mkdtempSync(join(tmpdir(), "dualstate-cassette-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -47,6 +48,8 @@ describe("parseCassette", () => {
     [{ steps: { implement: [42] } }, "steps.implement[0]: must be text or an object with content"],
     [{ steps: { implement: [{ content: "x", delay: 5 }] } }, "steps.implement[0].delay: unknown field"],
     [{ steps: { implement: [{ content: "x", delay_ms: "5" }] } }, "steps.implement[0].delay_ms: must be a non-negative number"],
+    [{ steps: { implement: [{ content: "x", delay_ms: 60_001 }] } }, "steps.implement[0].delay_ms: must be at most 60000 (60 s)"],
+    [{ steps: { implement: [{ content: "x", delay_ms: 1e15 }] } }, "steps.implement[0].delay_ms: must be at most 60000 (60 s)"],
     [{ steps: { implement: [{ content: "x", tool_calls: {} }] } }, "steps.implement[0].tool_calls: must be a list"],
     [{ steps: { "write tests": [] } }, 'steps["write tests"]: must list at least one attempt'],
     [{ steps: { implement: "x" } }, "steps.implement: must be a list of attempts"],
@@ -67,16 +70,16 @@ describe("readCassetteFile", () => {
 
   it("reports a missing file with its path", () => {
     const path = join(folder, "missing.json");
-    expect(() => readCassetteFile(path)).toThrow(expect.objectContaining({ code: "CASSETTE_NOT_FOUND", message: `Cassette file not found: ${path}` }));
+    expect(() => readCassetteFile(path)).toThrow(expect.objectContaining({ code: "CASSETTE_NOT_FOUND", message: `cassette file ${path} was not found` }));
   });
 
   it("reports invalid JSON with the line and column", () => {
     const path = file("broken.json", '{\n  "steps": {\n    "implement": ["x",]\n  }\n}\n');
-    expect(() => readCassetteFile(path)).toThrow(expect.objectContaining({ code: "INVALID_CASSETTE", message: expect.stringContaining("broken.json: not valid JSON at line 3, column 23: ") }));
+    expect(() => readCassetteFile(path)).toThrow(expect.objectContaining({ code: "INVALID_CASSETTE", message: expect.stringMatching(/broken\.json: not valid JSON at line 3, column 23$/) }));
   });
 
   it("prefixes shape errors with the file's path", () => {
     const path = file("shape.json", '{"steps": {"implement": [{"content": 1}]}}');
-    expect(() => readCassetteFile(path)).toThrow(`${path}: invalid cassette:\nsteps.implement[0].content: must be text`);
+    expect(() => readCassetteFile(path)).toThrow(`cassette file ${path}: invalid cassette:\nsteps.implement[0].content: must be text`);
   });
 });

@@ -4,16 +4,17 @@
  * `{"steps": {"implement": ["attempt 1", {"content": "attempt 2", "delay_ms": 500}]}}`.
  * Parsing is strict so a typo ("delay": 500) is an error that names its path, not a silent no-op.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { jsonErrorPosition } from "./json-error-position";
 
 export const CASSETTE_FORMAT = "dualstate-cassette/1";
+/** A replayed answer waits at most this long: a demo's pause, never a way to hold a worker. */
+export const MAX_DELAY_MS = 60_000;
 
 const attemptObject = z
   .object({
     content: z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") }),
-    delay_ms: z.number({ error: "must be a non-negative number" }).finite("must be a non-negative number").min(0, "must be a non-negative number").optional(),
+    delay_ms: z.number({ error: "must be a non-negative number" }).finite("must be a non-negative number").min(0, "must be a non-negative number").max(MAX_DELAY_MS, `must be at most ${MAX_DELAY_MS} (60 s)`).optional(),
     // Kept as data for the agent generator; the replay generator only answers with `content`.
     tool_calls: z.array(z.record(z.string(), z.unknown(), { error: "must be an object" }), { error: "must be a list" }).optional(),
   })
@@ -70,6 +71,16 @@ export class CassetteError extends Error {
   }
 }
 
+const MAX_NAME_LENGTH = 128;
+
+/**
+ * A cassette name, as a document writes it (`cassette: tdd-lru-cache`): letters, digits, '.', '_'
+ * and '-', starting with a letter or digit, never "..". Names only: a document never names a path.
+ */
+export function isCassetteName(name: string): boolean {
+  return name.length <= MAX_NAME_LENGTH && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name) && !name.includes("..");
+}
+
 /** The answer an attempt gives, whichever form it was written in. */
 export function attemptContent(entry: CassetteAttempt): string {
   return typeof entry === "string" ? entry : entry.content;
@@ -85,7 +96,8 @@ function formatPath(path: readonly PropertyKey[]): string {
   for (const key of path) {
     if (typeof key === "number") text += `[${key}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(String(key))) text += text ? `.${String(key)}` : String(key);
-    else text += `[${JSON.stringify(String(key))}]`;
+    // Keys come from the cassette: a long one is shortened rather than echoed whole.
+    else text += `[${JSON.stringify(String(key).length > 60 ? `${String(key).slice(0, 60)}…` : String(key))}]`;
   }
   return text || "cassette";
 }
@@ -106,33 +118,18 @@ export function parseCassette(json: unknown, source?: string): Cassette {
 }
 
 /**
- * Reads and validates a cassette file.
- * @throws CassetteError: CASSETTE_NOT_FOUND for a missing file, INVALID_CASSETTE for bad JSON or shape.
- */
-export function readCassetteFile(path: string): Cassette {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new CassetteError("CASSETTE_NOT_FOUND", `Cassette file not found: ${path}`);
-    throw new CassetteError("CASSETTE_NOT_FOUND", `Cannot read cassette file ${path}: ${(error as Error).message}`);
-  }
-  return parseCassetteText(text, path);
-}
-
-/**
  * Validates a cassette given as JSON text (a file's contents, or one uploaded to the dashboard).
+ * Files are read by cassette-file.ts, with its size and regular-file checks.
  * @throws CassetteError (INVALID_CASSETTE) naming the line and column of bad JSON, or each field's problem.
  */
 export function parseCassetteText(text: string, source: string): Cassette {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
+  } catch {
+    // Only the position: JSON.parse's own message quotes the text, and the text is not ours to echo.
     const { line, column } = jsonErrorPosition(text);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CassetteError("INVALID_CASSETTE", `${source}: not valid JSON at line ${line}, column ${column}: ${reason}`);
+    throw new CassetteError("INVALID_CASSETTE", `${source}: not valid JSON at line ${line}, column ${column}`);
   }
   return parseCassette(json, source);
 }

@@ -84,3 +84,21 @@ describe("createReplayGenerator", () => {
     expect(error).toMatchObject({ name: "CassetteExhaustedError", recordedAttempts: 0, message: `Cassette has no step "${step}" (asked for attempt 1)` });
   });
 });
+
+describe("replay delay: bounded and cancellable", () => {
+  it("a delay (the real sleep) stops at once when the run's signal aborts; nothing is recorded as the call's result", async () => {
+    const slow = parseCassette({ steps: { implement: [{ content: "x", delay_ms: 60_000 }] } });
+    const calls = new MemoryCallLedger();
+    const controller = new AbortController();
+    const reason = new Error("cancelled");
+    setTimeout(() => controller.abort(reason), 50);
+    const started = performance.now();
+    await expect(createReplayGenerator(slow).generate({ ...request("implement", 1, calls), signal: controller.signal })).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(calls.steps.map((step) => step.type)).toEqual(["action_call"]);
+  });
+
+  it("a cassette with a delay above 60 s is refused naming the field", () => {
+    expect(() => parseCassette({ steps: { implement: [{ content: "x", delay_ms: 3_600_000 }] } })).toThrow("steps.implement[0].delay_ms: must be at most 60000 (60 s)");
+  });
+});

@@ -1,5 +1,5 @@
-import { CallFailedError, EngineError, requestPrompt, type Generator } from "../../engine";
-import { attemptContent, attemptDelayMs, type Cassette } from "./cassette";
+import { abortableSleep, CallFailedError, EngineError, requestPrompt, type Generator } from "../../engine";
+import { attemptContent, attemptDelayMs, MAX_DELAY_MS, type Cassette } from "./cassette";
 
 export const CASSETTE_EXHAUSTED = "CASSETTE_EXHAUSTED";
 
@@ -26,11 +26,12 @@ export class CassetteExhaustedError extends EngineError {
 }
 
 export interface ReplayGeneratorOptions {
-  /** How delay_ms is waited out; tests inject one that records instead of sleeping. */
-  readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * How delay_ms is waited out; tests inject one that records instead of sleeping. It must
+   * reject with the signal's reason when the signal aborts (a cancelled run stops waiting).
+   */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A generator that answers from a cassette: attempt N of step S is `steps[S][N - 1]`. The answer
@@ -38,7 +39,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * (and a re-run after a crash takes recorded answers from the ledger without waiting again).
  */
 export function createReplayGenerator(cassette: Cassette, options: ReplayGeneratorOptions = {}): Generator {
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? abortableSleep;
   return {
     async generate(request) {
       const { stepName: step, attempt } = request;
@@ -50,7 +51,8 @@ export function createReplayGenerator(cassette: Cassette, options: ReplayGenerat
       const outcome = await request.calls.call(`${request.callKey}/replay`, { actor: "assistant", policy: "replay", payload: { step, attempt } }, async () => {
         // Recorded in the ledger as data, like a failed model call, before the step fails.
         if (entry === undefined) throw new CallFailedError(CASSETTE_EXHAUSTED, new CassetteExhaustedError(step, attempt, recorded.length).message);
-        if (delayMs > 0) await sleep(delayMs);
+        // An abort rejects with its reason, not a CallFailedError: nothing is recorded, the run resumes elsewhere.
+        if (delayMs > 0) await sleep(Math.min(delayMs, MAX_DELAY_MS), request.signal);
         return { content: attemptContent(entry) };
       });
       if (!outcome.ok) throw new CassetteExhaustedError(step, attempt, recorded.length);

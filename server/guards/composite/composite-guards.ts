@@ -6,10 +6,10 @@ import { failed, passed, type Guard, type GuardResult } from "../../engine";
  */
 export function createAllOfGuard(members: readonly Guard[]): Guard {
   return {
-    async validate(artifact, dependencies) {
+    async validate(artifact, dependencies, options) {
       const notes: string[] = [];
       for (const [index, member] of members.entries()) {
-        const result = await member.validate(artifact, dependencies);
+        const result = await member.validate(artifact, dependencies, options);
         if (!result.passed) return { ...result, feedback: `Guard ${index + 1} of ${members.length}: ${result.feedback}` };
         if (result.feedback) notes.push(result.feedback);
       }
@@ -24,10 +24,10 @@ export function createAllOfGuard(members: readonly Guard[]): Guard {
  */
 export function createAnyOfGuard(members: readonly Guard[]): Guard {
   return {
-    async validate(artifact, dependencies) {
+    async validate(artifact, dependencies, options) {
       const results: GuardResult[] = [];
       for (const member of members) {
-        const result = await member.validate(artifact, dependencies);
+        const result = await member.validate(artifact, dependencies, options);
         if (result.passed) return result;
         results.push(result);
       }

@@ -1,17 +1,23 @@
-import { Ajv, type ErrorObject } from "ajv";
+import { Ajv } from "ajv";
 import ts from "typescript";
 import { failed, passed, type Guard } from "../../engine";
 import { GuardSpecError } from "../guard-spec";
+import { linearRegExp } from "./linear-regexp.mjs";
+import { schemaProblem } from "./schema-bounds";
+import { checkInWorker, prewarmSchemaWorker, type SchemaViolation } from "./schema-check-worker";
 
 const MAX_VIOLATIONS = 20;
+/** Larger artifacts are refused unread: the check's cost grows with the artifact. */
+export const MAX_JSON_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_JSON_SCHEMA_TIMEOUT_MS = 15_000;
 
-function describeViolation(error: ErrorObject): string {
+function describeViolation(error: SchemaViolation): string {
   const path = error.instancePath || "/";
   const detail =
     error.keyword === "additionalProperties"
-      ? `${error.message} "${String((error.params as { additionalProperty?: string }).additionalProperty)}"`
+      ? `${error.message} "${String(error.params.additionalProperty)}"`
       : error.keyword === "enum"
-        ? `${error.message}: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`
+        ? `${error.message}: ${JSON.stringify(error.params.allowedValues)}`
         : error.message;
   return `- ${path}: ${detail ?? error.keyword}`;
 }
@@ -20,8 +26,13 @@ function describeViolation(error: ErrorObject): string {
  * JSON.parse's message with the line and column of the problem. V8 only sometimes names a
  * position, so the location comes from the TypeScript JSON parser, which always has one.
  */
-function describeParseError(content: string, error: unknown): string {
-  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
+function describeParseError(content: string): string {
+  let message = "";
+  try {
+    JSON.parse(content);
+  } catch (error) {
+    message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 200);
+  }
   const { error: diagnostic } = ts.parseConfigFileTextToJson("artifact.json", content);
   if (diagnostic?.start === undefined) return message;
   const before = content.slice(0, diagnostic.start);
@@ -30,31 +41,48 @@ function describeParseError(content: string, error: unknown): string {
   return `${message} (line ${line}, column ${column})`;
 }
 
+export interface JsonSchemaGuardOptions {
+  /** The check's worker thread is killed after this (the guard's timeout_ms). */
+  readonly timeoutMs?: number;
+}
+
 /**
  * The artifact must parse as JSON and match a JSON Schema (ajv, all errors). The schema is
- * compiled once, when the guard is built, so a broken schema is reported before any run.
+ * bounded (size, depth, RE2-compatible patterns) and compiled once, when the guard is built, so a
+ * broken schema is reported before any run. The check itself runs in a worker thread with RE2 as
+ * its regular-expression engine, killed at the time limit: no schema and no artifact can stall
+ * the event loop of the worker executing the run.
  */
-export function createJsonSchemaGuard(schema: boolean | Record<string, unknown>): Guard {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  let validate: ReturnType<Ajv["compile"]>;
+export function createJsonSchemaGuard(schema: boolean | Record<string, unknown>, options: JsonSchemaGuardOptions = {}): Guard {
+  const problem = schemaProblem(schema);
+  if (problem) throw new GuardSpecError(`guard.schema: ${problem}`);
   try {
-    validate = ajv.compile(schema);
+    new Ajv({ allErrors: true, strict: false, code: { regExp: linearRegExp } }).compile(schema);
   } catch (error) {
     throw new GuardSpecError(`guard.schema: not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
   }
+  prewarmSchemaWorker();
+  const schemaText = JSON.stringify(schema);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_JSON_SCHEMA_TIMEOUT_MS;
   return {
-    async validate(artifact) {
-      let data: unknown;
-      try {
-        data = JSON.parse(artifact.content);
-      } catch (error) {
-        return failed(`Not valid JSON: ${describeParseError(artifact.content, error)}`);
+    async validate(artifact, _dependencies, call) {
+      if (Buffer.byteLength(artifact.content, "utf8") > MAX_JSON_BYTES) return failed(`The artifact is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB, the most the json_schema guard checks`);
+      const outcome = await checkInWorker(schemaText, artifact.content, timeoutMs, call?.signal);
+      switch (outcome.kind) {
+        case "passed":
+          return passed();
+        case "invalid-json":
+          return failed(`Not valid JSON: ${describeParseError(artifact.content)}`);
+        case "timeout":
+          return failed(`The json_schema check did not finish within ${timeoutMs} ms and was stopped`);
+        case "error":
+          return failed(`The json_schema check could not run: ${outcome.message}`);
+        case "failed": {
+          const lines = outcome.errors.slice(0, MAX_VIOLATIONS).map(describeViolation);
+          if (outcome.count > MAX_VIOLATIONS) lines.push(`- (and ${outcome.count - MAX_VIOLATIONS} more)`);
+          return failed(`The JSON does not match the schema (${outcome.count} violation${outcome.count === 1 ? "" : "s"}):\n${lines.join("\n")}`);
+        }
       }
-      if (validate(data)) return passed();
-      const errors = validate.errors ?? [];
-      const lines = errors.slice(0, MAX_VIOLATIONS).map(describeViolation);
-      if (errors.length > MAX_VIOLATIONS) lines.push(`- (and ${errors.length - MAX_VIOLATIONS} more)`);
-      return failed(`The JSON does not match the schema (${errors.length} violation${errors.length === 1 ? "" : "s"}):\n${lines.join("\n")}`);
     },
   };
 }

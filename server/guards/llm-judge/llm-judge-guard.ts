@@ -30,7 +30,7 @@ export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint 
     timeout: spec.timeout_ms ?? DEFAULT_TIMEOUT_MS,
   });
   return {
-    async validate(artifact) {
+    async validate(artifact, _dependencies, call) {
       let reply: string;
       try {
         const completion = await client.chat.completions.create({
@@ -41,7 +41,7 @@ export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint 
             { role: "system", content: SYSTEM_PROMPT },
             { role: "user", content: renderJudgePrompt(spec.rubric, artifact.content) },
           ],
-        });
+        }, { signal: call?.signal });
         reply = completion.choices[0]?.message?.content ?? "";
       } catch (error) {
         return failed(`The LLM judge could not be reached (${model}): ${error instanceof Error ? error.message : String(error)}`);

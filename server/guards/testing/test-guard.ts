@@ -27,10 +27,10 @@ function toSandboxLimits(spec: LimitsSpec | undefined): SandboxLimits {
 export function createTestGuard(staticTests: string | undefined, options: TestGuardOptions): Guard {
   const limits = toSandboxLimits(options.limits);
   return {
-    async validate(artifact, dependencies) {
+    async validate(artifact, dependencies, call) {
       const tests = dependencies.test?.content ?? staticTests;
       if (!tests) return failed("No test code provided (static or via dependency)");
-      const outcome = await runTests({ language: options.language, artifact: artifact.content, tests, limits }, { pythonExecutable: options.pythonExecutable });
+      const outcome = await runTests({ language: options.language, artifact: artifact.content, tests, limits }, { pythonExecutable: options.pythonExecutable, signal: call?.signal });
       return formatTestOutcome(outcome, limits);
     },
   };
@@ -40,12 +40,12 @@ export function createTestGuard(staticTests: string | undefined, options: TestGu
 export function createTddGuard(options: TestGuardOptions): Guard {
   const limits = toSandboxLimits(options.limits);
   return {
-    async validate(artifact, dependencies) {
+    async validate(artifact, dependencies, call) {
       const testArtifact = dependencies.test;
       if (!testArtifact) return failed("TDD guard requires 'test' dependency");
       const outcome = await runTests(
         { language: options.language, artifact: artifact.content, tests: testArtifact.content, limits },
-        { pythonExecutable: options.pythonExecutable },
+        { pythonExecutable: options.pythonExecutable, signal: call?.signal },
       );
       return formatTestOutcome(outcome, limits);
     },

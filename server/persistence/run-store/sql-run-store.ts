@@ -394,16 +394,18 @@ export class SqlRunStore {
 
   /**
    * Gives a turn that failed for a retryable reason back to the inbox: the message is deferred
-   * with retry_count + 1 and next_retry_at after `delayMs`, the run is queued and unleased.
+   * with retry_count + 1 (unless `countsAsRetry` is false: a worker shutting down is not the
+   * run's failure) and next_retry_at after `delayMs`, the run is queued and unleased.
    */
-  async deferTurn(turn: ClaimedTurn, reason: string, delayMs: number, now = new Date()): Promise<void> {
+  async deferTurn(turn: ClaimedTurn, reason: string, delayMs: number, now = new Date(), countsAsRetry = true): Promise<void> {
     await this.sql.transaction(async (tx) => {
       const changed = await tx.execute(
         `UPDATE "Run" SET "status" = 'queued', "activeTurnId" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ? WHERE "id" = ? AND "epoch" = ? AND "activeTurnId" = ?`,
         [this.d.timestamp(now), turn.runId, turn.epoch, turn.turnId],
       );
       if (changed !== 1) throw new LeaseLostError(turn.runId, turn.epoch);
-      await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + 1, "nextRetryAt" = ?, "deferReason" = ? WHERE "id" = ?`, [
+      await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + ?, "nextRetryAt" = ?, "deferReason" = ? WHERE "id" = ?`, [
+        countsAsRetry ? 1 : 0,
         this.d.timestamp(new Date(now.getTime() + delayMs)),
         reason.slice(0, 2000),
         turn.messageId,
@@ -503,11 +505,15 @@ export class SqlRunStore {
           [note, ts, run.id, run.epoch, ts],
         );
         if (changed !== 1) return false;
-        const claimed = await tx.query<{ id: string; retryCount: number }>(`SELECT "id", "retryCount" FROM "InboxMessage" WHERE "runId" = ? AND "status" = 'claimed'`, [run.id]);
+        const claimed = await tx.query<{ id: string; retryCount: number; payload: unknown }>(`SELECT "id", "retryCount", "payload" FROM "InboxMessage" WHERE "runId" = ? AND "status" = 'claimed'`, [run.id]);
         for (const message of claimed) {
-          await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + 1, "nextRetryAt" = ?, "deferReason" = ? WHERE "id" = ?`, [
+          // Counted apart from other retries: a run that keeps killing its worker is given up (execute-turn.ts).
+          const payload = (this.d.readJson(message.payload) as Record<string, unknown> | null) ?? {};
+          const crashes = (typeof payload.crashes === "number" ? payload.crashes : 0) + 1;
+          await tx.execute(`UPDATE "InboxMessage" SET "status" = 'deferred', "retryCount" = "retryCount" + 1, "nextRetryAt" = ?, "deferReason" = ?, "payload" = ? WHERE "id" = ?`, [
             this.d.timestamp(new Date(now.getTime() + backoffMs(message.retryCount + 1))),
             `lease of ${run.leaseOwner ?? "a worker"} expired`,
+            this.d.json({ ...payload, crashes }),
             message.id,
           ]);
         }

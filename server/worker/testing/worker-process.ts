@@ -18,7 +18,8 @@ const crashAt = point
 
 const idleExitMs = Number(process.env.DUALSTATE_TEST_EXIT_WHEN_IDLE_MS ?? 0);
 let lastTurn = Date.now();
-const started = startWorker(parseEnv(process.env), {
+const env = parseEnv(process.env);
+const started = startWorker(env, {
   crashAt,
   pollMs: 50,
   watchdogIntervalMs: 200,
@@ -31,7 +32,7 @@ const started = startWorker(parseEnv(process.env), {
 process.stdout.write(`ready ${started.worker.workerId}\n`);
 
 const stop = async () => {
-  await started.stop(5_000);
+  await started.stop(env.DUALSTATE_DRAIN_SECONDS * 1000);
   process.exit(0);
 };
 process.once("SIGTERM", () => void stop());

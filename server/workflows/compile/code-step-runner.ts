@@ -9,7 +9,7 @@ const MARKER = "__DUALSTATE_CONTEXT__";
  * `context` and may change it; a harness test prints the context afterwards, and the interpreter
  * accepts only changes to declared variables.
  */
-export async function runCodeStep(code: string, language: GuardLanguage, context: MachineContext, pythonExecutable?: string): Promise<CodeStepOutcome> {
+export async function runCodeStep(code: string, language: GuardLanguage, context: MachineContext, pythonExecutable?: string, signal?: AbortSignal): Promise<CodeStepOutcome> {
   const json = JSON.stringify(context);
   const request =
     language === "python"
@@ -21,7 +21,7 @@ export async function runCodeStep(code: string, language: GuardLanguage, context
           artifact: `const context = JSON.parse(${JSON.stringify(json)});\n${code}\n`,
           tests: `test("context", () => { console.log(${JSON.stringify(MARKER)} + JSON.stringify(context)); });\n`,
         };
-  const outcome = await runTests({ language, ...request }, { pythonExecutable });
+  const outcome = await runTests({ language, ...request }, { pythonExecutable, signal });
   if (outcome.status !== "passed") {
     const why = "message" in outcome ? outcome.message : "the code step failed";
     return { error: `Code step failed (${outcome.status}): ${why}` };

@@ -20,12 +20,14 @@ import { withPromptVariables } from "./prompt-variables";
 export interface CompileContext {
   /** The configured OpenAI-compatible endpoint (OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL). */
   readonly endpoint?: GeneratorContext["endpoint"];
-  /** Replaces every step's generator, e.g. `{ kind: "replay", cassette: "run.cassette.json" }`. */
+  /** Replaces every step's generator, e.g. `{ kind: "replay", cassette: { steps: … } }`. */
   readonly generatorOverride?: unknown;
   /** Values of declared context variables for this run (the document's defaults otherwise). */
   readonly contextValues?: Readonly<Record<string, boolean | number | string>>;
   readonly onToken?: GeneratorContext["onToken"];
   readonly pythonExecutable?: string;
+  /** Where cassettes named by documents are looked up (see generators/replay/cassette-file.ts). */
+  readonly cassetteDirectories?: readonly string[];
   /** A forked run's edit of the attempt it was forked from. */
   readonly editedAttempt?: AttemptEdit;
 }
@@ -72,7 +74,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
   const contextValues = { ...definition.context, ...context.contextValues };
   const generatorFor = (step: StepDefinition, index: number): Generator => {
     const spec = context.generatorOverride ?? step.generator ?? { kind: "llm" };
-    const generator = createGenerator(spec, { endpoint: context.endpoint, onToken: context.onToken }, `steps[${index}].generator`);
+    const generator = createGenerator(spec, { endpoint: context.endpoint, onToken: context.onToken, cassetteDirectories: context.cassetteDirectories }, `steps[${index}].generator`);
     const prompted = withPromptVariables(generator, contextValues);
     return context.editedAttempt ? withEditedAttempt(prompted, context.editedAttempt) : prompted;
   };
@@ -109,7 +111,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
       case "transition":
         return { ...common, kind: "transition", generator: generatorFor(step, index), template: template(step, definition.components), transitionMap: step.transition_map ?? {} };
       case "code":
-        return { ...common, kind: "code", run: (values) => runCodeStep(step.code ?? "", language, values, context.pythonExecutable) };
+        return { ...common, kind: "code", run: (values, signal) => runCodeStep(step.code ?? "", language, values, context.pythonExecutable, signal) };
     }
   });
 

@@ -1,0 +1,3 @@
+import type { RegExpEngine } from "ajv";
+
+export declare const linearRegExp: RegExpEngine;
