@@ -8,8 +8,8 @@
  */
 
 /** 0x7FFF0000: above the ranges Debian and systemd allocate (accounts, DynamicUser, containers). */
-const FIRST_SANDBOX_UID = 2_147_418_112;
-const SANDBOX_UIDS = 1024;
+export const FIRST_SANDBOX_UID = 2_147_418_112;
+export const SANDBOX_UIDS = 1024;
 /** Inside the sandbox the code sees itself as `nobody`. */
 export const SANDBOX_INNER_ID = 65534;
 
@@ -21,7 +21,8 @@ export interface SandboxIdentity {
 }
 
 const inUse = new Set<number>();
-let next = 0;
+// A random start, so that two server processes (web and worker) rarely hand out the same uid.
+let next = Math.floor(Math.random() * SANDBOX_UIDS);
 
 export function isRootServer(): boolean {
   return typeof process.getuid === "function" && process.getuid() === 0;

@@ -8,6 +8,8 @@ import { PYTHON_MISSING, resolvePythonExecutable } from "./resolve-python";
 
 const PROBE = fileURLToPath(new URL("./probe_interpreter.py", import.meta.url));
 const MAX_PROBE_OUTPUT = 1024 * 1024;
+/** Public, read-only system data the interpreter may use: the loader's cache and the time zones (zoneinfo). */
+const PUBLIC_DATA = ["/etc/ld.so.cache", "/usr/share/zoneinfo"];
 
 /** What the sandbox binds for one interpreter: its real executable, its stdlib, and their libraries. */
 export interface SandboxInterpreter {
@@ -63,7 +65,7 @@ async function probe(command: string): Promise<InterpreterLookup> {
   }
   const libraries = await sharedLibraries([report.executable, ...report.extensions]);
   try {
-    const files = await mirrorPaths([report.executable, ...report.path, ...libraries, ...(await existing(["/etc/ld.so.cache"]))]);
+    const files = await mirrorPaths([report.executable, ...report.path, ...libraries, ...(await existing(PUBLIC_DATA))]);
     return { ok: true, interpreter: { executable: report.executable, version: report.version, files } };
   } catch (error) {
     return { ok: false, message: `the sandbox cannot find the files python3 needs: ${error instanceof Error ? error.message : String(error)}` };
