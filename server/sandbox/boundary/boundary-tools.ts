@@ -4,7 +4,9 @@ import { delimiter, isAbsolute, join } from "node:path";
 /** How to get the boundary on a Debian or Ubuntu machine; every `unavailable` message ends with it. */
 export const INSTALL_HINT = "install it with: apt-get install bubblewrap";
 
-export type BoundaryTools = { readonly ok: true; readonly bwrap: string; readonly prlimit: string } | { readonly ok: false; readonly message: string };
+export type BoundaryTools =
+  | { readonly ok: true; readonly bwrap: string; readonly prlimit: string; readonly bash: string }
+  | { readonly ok: false; readonly message: string };
 
 // Looked up on the host's PATH, then where Debian puts them (a server may run with a short PATH).
 const STANDARD_DIRECTORIES = ["/usr/bin", "/bin", "/usr/local/bin"];
@@ -12,9 +14,10 @@ const STANDARD_DIRECTORIES = ["/usr/bin", "/bin", "/usr/local/bin"];
 let located: Promise<BoundaryTools> | undefined;
 
 /**
- * The two programs the boundary runs: bwrap (bubblewrap, the namespaces, mounts and seccomp) and
- * prlimit (util-linux, the resource limits, set before bwrap starts so nothing inside can raise
- * them). Found once per process; a missing one is retried on the next call, so installing
+ * The programs the boundary runs: bwrap (bubblewrap: the namespaces, mounts and seccomp),
+ * prlimit (util-linux: the resource limits, set before bwrap starts so nothing inside can raise
+ * them) and bash (closes descriptors the server inherited, which would otherwise pass into the
+ * sandbox). Found once per process; a missing one is retried on the next call, so installing
  * bubblewrap takes effect without a restart.
  */
 export function locateBoundaryTools(): Promise<BoundaryTools> {
@@ -28,10 +31,11 @@ export function locateBoundaryTools(): Promise<BoundaryTools> {
 
 async function locate(): Promise<BoundaryTools> {
   if (process.platform !== "linux") return { ok: false, message: `the sandbox for Python needs Linux namespaces (bubblewrap); this is ${process.platform}` };
-  const [bwrap, prlimit] = await Promise.all([findExecutable("bwrap"), findExecutable("prlimit")]);
+  const [bwrap, prlimit, bash] = await Promise.all([findExecutable("bwrap"), findExecutable("prlimit"), findExecutable("bash")]);
   if (!bwrap) return { ok: false, message: `bubblewrap (bwrap) is not installed, so untrusted Python cannot be run in isolation; ${INSTALL_HINT}` };
   if (!prlimit) return { ok: false, message: "prlimit (util-linux) is not installed; the sandbox needs it to set resource limits: apt-get install util-linux" };
-  return { ok: true, bwrap, prlimit };
+  if (!bash) return { ok: false, message: "bash is not installed; the sandbox needs it to close inherited descriptors" };
+  return { ok: true, bwrap, prlimit, bash };
 }
 
 async function findExecutable(name: string): Promise<string | null> {

@@ -48,9 +48,10 @@ export function bwrapArguments(profile: SandboxProfile, seccompFd: number, first
   for (const path of profile.readOnlyPaths) args.push("--ro-bind", path, path);
   for (const { target, path } of profile.symlinks) args.push("--symlink", target, path);
   profile.dataFiles.forEach(({ path }, index) => args.push("--perms", "0444", "--ro-bind-data", String(firstDataFd + index), path));
+  // bwrap's /dev is a tmpfs of unbounded size: read-only, so it cannot be filled.
   args.push("--dev", "/dev");
   args.push("--size", String(profile.workDirectoryBytes), "--perms", "0700", "--tmpfs", profile.workDirectory);
-  args.push("--remount-ro", "/");
+  args.push("--remount-ro", "/dev", "--remount-ro", "/");
   args.push("--chdir", profile.workDirectory, "--seccomp", String(seccompFd), "--", ...profile.command);
   return args;
 }

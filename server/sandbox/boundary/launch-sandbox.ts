@@ -7,6 +7,13 @@ import { prlimitArguments, type ProcessLimits } from "./resource-limits";
 import { acquireSandboxIdentity, type SandboxIdentity } from "./sandbox-identity";
 import { seccompFilter } from "./seccomp-filter";
 
+/**
+ * Node gives a child its stdio, but any descriptor the server itself inherited without
+ * close-on-exec (a supervisor's pipe, a test runner's channel) would pass on through bwrap into
+ * the sandbox. This closes every descriptor from $1 up, then execs the rest of the arguments.
+ */
+const CLOSE_INHERITED = 'for fd in /proc/self/fd/*; do fd="${fd##*/}"; if [ "$fd" -ge "$1" ]; then eval "exec $fd>&-"; fi; done 2>/dev/null; shift; exec "$@"';
+
 /** stdin, stdout, stderr and the caller's extra pipes (from fd 3) come first; then the filter and the data files. */
 export interface LaunchRequest {
   readonly profile: SandboxProfile;
@@ -40,8 +47,8 @@ export async function launchSandbox(request: LaunchRequest): Promise<Launched> {
       ? // The server's own uid: RLIMIT_NPROC counts everything it runs already.
         { ...request.limits, tasks: request.limits.tasks + (await countTasksOf(process.getuid?.() ?? -1)) }
       : request.limits;
-  const args = [...prlimitArguments(limits), "--", tools.bwrap, ...bwrapArguments(request.profile, seccompFd, firstDataFd)];
   const pipes = 3 + request.extraPipes + 1 + request.profile.dataFiles.length;
+  const args = [...prlimitArguments(limits), "--", tools.bash, "-c", CLOSE_INHERITED, "close-inherited", String(pipes), tools.bwrap, ...bwrapArguments(request.profile, seccompFd, firstDataFd)];
   let child: ChildProcess;
   try {
     child = spawn(tools.prlimit, args, {

@@ -28,7 +28,9 @@ export function sandboxProcessesWithCpuLimit(cpuSeconds: number): number[] {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const uid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1]);
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      if (/^State:\s+Z/m.test(status)) continue; // a zombie runs nothing; the host's init reaps it
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
       if (uid < FIRST_SANDBOX_UID || uid >= FIRST_SANDBOX_UID + SANDBOX_UIDS) continue;
       const cpu = /^Max cpu time\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/limits`, "utf8"))?.[1];
       if (Number(cpu) === cpuSeconds) found.push(Number(entry));
