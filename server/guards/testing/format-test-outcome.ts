@@ -1,4 +1,4 @@
-import { failed, passed, type GuardResult } from "../../engine";
+import { failed, fatal, passed, type GuardResult } from "../../engine";
 import type { SandboxLimit, SandboxLimits, TestCaseResult, TestRunOutcome } from "../../sandbox/types";
 
 const MAX_MESSAGE = 400;
@@ -36,6 +36,9 @@ function outputTail(output: string): string {
   return `\nOutput (end):\n${tail}`;
 }
 
+/** How a verdict that is about the server, not the artifact, begins. */
+export const CONFIGURATION_ERROR = "Configuration error (not a problem with the artifact; retrying cannot fix it):";
+
 /**
  * Turns a sandbox outcome into a verdict whose feedback a model can act on: which tests failed
  * and why, trimmed to a useful size, or which limit stopped the run.
@@ -57,6 +60,8 @@ export function formatTestOutcome(outcome: TestRunOutcome, limits: SandboxLimits
     case "incomplete":
       return failed(`The tests did not run to their end, so they do not count as passed: ${trim(outcome.message, MAX_MESSAGE)}${outputTail(outcome.output)}`);
     case "unavailable":
-      return failed(`Cannot run the tests: ${outcome.message}`);
+      // Not the artifact's fault, and no retry can fix it: fatal stops the step at once (no
+      // model call is spent on it) and puts the reason in front of a person.
+      return fatal(`${CONFIGURATION_ERROR} the test sandbox cannot run here, so nothing was executed: ${outcome.message}`);
   }
 }
