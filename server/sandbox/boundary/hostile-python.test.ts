@@ -371,6 +371,37 @@ print(json.dumps({"big": errno_of(lambda: bytearray(2 * 1024 * 1024 * 1024)), "g
     expect(stubborn.exitCode).toBe(128 + 9); // SIGKILL at the hard limit, a second later
   });
 
+  it("is killed at its wall clock by the launcher's watchdog even while the server's event loop is stuck", async () => {
+    const found = await usableInterpreter(undefined);
+    if (!found.ok) throw new Error(found.message);
+    const launched = await launchSandbox({
+      profile: pythonSandboxProfile(found.interpreter, {}, ["-c", "import time\nprint('READY', flush=True)\ntime.sleep(100)\n"]),
+      limits: pythonProcessLimits({ cpuMs: 4_000, memoryMb: 64 }),
+      extraPipes: 0,
+    });
+    if (!launched.ok) throw new Error(launched.message);
+    const closed = new Promise((resolve) => launched.child.once("close", resolve));
+    await new Promise<void>((resolve) => launched.child.stdout?.once("data", () => resolve()));
+    launched.startWallClock(1_000);
+    const pid = launched.child.pid as number;
+    // Block the event loop well past the wall clock: no timer of this process can fire.
+    const until = Date.now() + 4_000;
+    while (Date.now() < until) {
+      // busy
+    }
+    // Still inside the same turn of the event loop: only the watchdog can have killed it (it is a
+    // zombie now, or gone).
+    let state = "gone";
+    try {
+      state = /^State:\s+(\S)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "gone";
+    } catch {
+      // gone
+    }
+    expect(["Z", "gone"]).toContain(state);
+    await closed;
+    expect(launched.child.signalCode).toBe("SIGKILL");
+  });
+
   it("inherits no descriptor but its stdio", async () => {
     const run = await runPlain(`import json, os\nfds = []\nfor fd in range(1024):\n    try:\n        os.fstat(fd)\n        fds.append(fd)\n    except OSError:\n        pass\nprint(json.dumps({"fds": fds}))\n`);
     expect(report(run)).toEqual({ fds: [0, 1, 2] });

@@ -8,11 +8,26 @@ import { acquireSandboxIdentity, type SandboxIdentity } from "./sandbox-identity
 import { seccompFilter } from "./seccomp-filter";
 
 /**
- * Node gives a child its stdio, but any descriptor the server itself inherited without
- * close-on-exec (a supervisor's pipe, a test runner's channel) would pass on through bwrap into
- * the sandbox. This closes every descriptor from $1 up, then execs the rest of the arguments.
+ * Runs between prlimit and bwrap (bash, outside the sandbox's namespaces). Two jobs:
+ * 1. The wall-clock watchdog, independent of the server's event loop: a background subshell
+ *    waits for the run's wall clock (seconds, written by the host when the run starts) on
+ *    descriptor $1, sleeps that long and kills the whole process group, bwrap included. It
+ *    holds no other descriptor, so it never delays the end of the run's output.
+ * 2. Node gives a child its stdio, but any descriptor the server itself inherited without
+ *    close-on-exec (a supervisor's pipe, a test runner's channel) would pass on through bwrap into
+ *    the sandbox: every descriptor from $1 up is closed before exec.
  */
-const CLOSE_INHERITED = 'for fd in /proc/self/fd/*; do fd="${fd##*/}"; if [ "$fd" -ge "$1" ]; then eval "exec $fd>&-"; fi; done 2>/dev/null; shift; exec "$@"';
+const LAUNCHER = [
+  'watchdog="$1"; shift',
+  "(",
+  '  for fd in /proc/self/fd/*; do fd="${fd##*/}"; if [ "$fd" -ge 3 ] && [ "$fd" != "$watchdog" ]; then eval "exec $fd>&-"; fi; done 2>/dev/null',
+  '  read -r seconds <&"$watchdog" || exit 0',
+  '  sleep "$seconds"',
+  "  kill -KILL 0",
+  ") </dev/null >/dev/null 2>&1 &",
+  'for fd in /proc/self/fd/*; do fd="${fd##*/}"; if [ "$fd" -ge "$watchdog" ]; then eval "exec $fd>&-"; fi; done 2>/dev/null',
+  'exec "$@"',
+].join("\n");
 
 /** stdin, stdout, stderr and the caller's extra pipes (from fd 3) come first; then the filter and the data files. */
 export interface LaunchRequest {
@@ -23,7 +38,15 @@ export interface LaunchRequest {
 }
 
 export type Launched =
-  | { readonly ok: true; readonly child: ChildProcess; readonly identity: SandboxIdentity; kill(): void }
+  | {
+      readonly ok: true;
+      readonly child: ChildProcess;
+      readonly identity: SandboxIdentity;
+      /** Kills the sandbox now. */
+      kill(): void;
+      /** Arms the watchdog: the sandbox is killed after `ms` even if the server's event loop is stuck. */
+      startWallClock(ms: number): void;
+    }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -47,8 +70,9 @@ export async function launchSandbox(request: LaunchRequest): Promise<Launched> {
       ? // The server's own uid: RLIMIT_NPROC counts everything it runs already.
         { ...request.limits, tasks: request.limits.tasks + (await countTasksOf(process.getuid?.() ?? -1)) }
       : request.limits;
-  const pipes = 3 + request.extraPipes + 1 + request.profile.dataFiles.length;
-  const args = [...prlimitArguments(limits), "--", tools.bash, "-c", CLOSE_INHERITED, "close-inherited", String(pipes), tools.bwrap, ...bwrapArguments(request.profile, seccompFd, firstDataFd)];
+  const watchdogFd = firstDataFd + request.profile.dataFiles.length;
+  const pipes = watchdogFd + 1;
+  const args = [...prlimitArguments(limits), "--", tools.bash, "-c", LAUNCHER, "sandbox-launcher", String(watchdogFd), tools.bwrap, ...bwrapArguments(request.profile, seccompFd, firstDataFd)];
   let child: ChildProcess;
   try {
     child = spawn(tools.prlimit, args, {
@@ -61,10 +85,6 @@ export async function launchSandbox(request: LaunchRequest): Promise<Launched> {
     identity.release();
     return { ok: false, message: `the sandbox could not be started: ${error instanceof Error ? error.message : String(error)}` };
   }
-  child.once("close", () => identity.release());
-  child.once("error", () => identity.release());
-  feed(child.stdio[seccompFd] as Writable | null, filter.bytes);
-  request.profile.dataFiles.forEach(({ content }, index) => feed(child.stdio[firstDataFd + index] as Writable | null, content));
   const kill = () => {
     if (child.pid === undefined) return;
     try {
@@ -73,7 +93,16 @@ export async function launchSandbox(request: LaunchRequest): Promise<Launched> {
       // ESRCH: gone already
     }
   };
-  return { ok: true, child, identity, kill };
+  // Once bwrap's monitor is gone, nothing of the sandbox may outlive it (the watchdog included).
+  child.once("exit", kill);
+  child.once("close", () => identity.release());
+  child.once("error", () => identity.release());
+  feed(child.stdio[seccompFd] as Writable | null, filter.bytes);
+  request.profile.dataFiles.forEach(({ content }, index) => feed(child.stdio[firstDataFd + index] as Writable | null, content));
+  const watchdog = child.stdio[watchdogFd] as Writable | null;
+  watchdog?.on("error", () => {});
+  const startWallClock = (ms: number) => watchdog?.end(`${(Math.max(0, ms) / 1000).toFixed(3)}\n`);
+  return { ok: true, child, identity, kill, startWallClock };
 }
 
 function feed(stream: Writable | null, content: Buffer): void {

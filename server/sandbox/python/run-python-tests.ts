@@ -12,6 +12,9 @@ export interface PythonSandboxOptions {
 
 // How long to wait for the killed sandbox's pipes to close before giving up on them.
 const CLOSE_GRACE_MS = 2_000;
+// The launcher's own wall-clock kill fires this much after the host's timer, which normally wins
+// and reports the limit; it exists for when the server's event loop is stuck.
+const WATCHDOG_GRACE_MS = 1_000;
 
 /** Why the host ended a run itself, if it did. */
 type HostKill = { readonly limit: Extract<SandboxLimit, "wall_clock" | "output">; readonly message: string } | null;
@@ -32,7 +35,8 @@ export async function runPythonTests(request: TestRunRequest, options: PythonSan
   if (!found.ok) return { status: "unavailable", message: found.message, durationMs: elapsed() };
   const sandbox = await takeSandbox(found.interpreter, limits);
   if (!sandbox.ok) return { status: "unavailable", message: sandbox.message, durationMs: elapsed() };
-  const run = await runProcess(sandbox, request, limits, started);
+  // The wall clock starts when the sandbox gets the code (not during the one-time interpreter check).
+  const run = await runProcess(sandbox, request, limits, performance.now());
   return toOutcome(run, limits, elapsed());
 }
 
@@ -85,6 +89,7 @@ function runProcess(sandbox: StartedSandbox, request: TestRunRequest, limits: Sa
     };
 
     let graceTimer: NodeJS.Timeout | undefined;
+    sandbox.startWallClock(limits.wallClockMs - (performance.now() - started) + WATCHDOG_GRACE_MS);
     const wallClockTimer = setTimeout(
       () => stop({ limit: "wall_clock", message: `the run took longer than the wall-clock limit of ${limits.wallClockMs} ms and was stopped (an endless loop, a long sleep, or waiting for something)` }),
       Math.max(0, limits.wallClockMs - (performance.now() - started)),
@@ -136,6 +141,10 @@ function toOutcome(run: ProcessRun, limits: SandboxLimits, durationMs: number): 
     return { status: "unavailable", message: `the Python sandbox could not be started: ${run.spawnError.message}`, durationMs };
   }
   if (run.hostKill) return { status: "limit", limit: run.hostKill.limit, message: run.hostKill.message, output, durationMs };
+  if (run.signal === "SIGKILL" && !run.report && durationMs >= limits.wallClockMs) {
+    // The launcher's watchdog, not this process's timer, ended it: the server was too busy to.
+    return { status: "limit", limit: "wall_clock", message: `the run took longer than the wall-clock limit of ${limits.wallClockMs} ms and was stopped`, output, durationMs };
+  }
   const report = run.report;
   if (report) {
     switch (report.status) {
