@@ -402,9 +402,10 @@ print(json.dumps({"big": errno_of(lambda: bytearray(2 * 1024 * 1024 * 1024)), "g
     expect(launched.child.signalCode).toBe("SIGKILL");
   });
 
-  it("inherits no descriptor but its stdio", async () => {
-    const run = await runPlain(`import json, os\nfds = []\nfor fd in range(1024):\n    try:\n        os.fstat(fd)\n        fds.append(fd)\n    except OSError:\n        pass\nprint(json.dumps({"fds": fds}))\n`);
+  it("inherits no descriptor but its stdio, and both output streams reach the host", async () => {
+    const run = await runPlain(`import json, os, sys\nfds = []\nfor fd in range(1024):\n    try:\n        os.fstat(fd)\n        fds.append(fd)\n    except OSError:\n        pass\nprint("to stderr", file=sys.stderr)\nprint(json.dumps({"fds": fds}))\n`);
     expect(report(run)).toEqual({ fds: [0, 1, 2] });
+    expect(run.stderr).toBe("to stderr\n");
   });
 });
 

@@ -25,7 +25,8 @@ const LAUNCHER = [
   '  sleep "$seconds"',
   "  kill -KILL 0",
   ") </dev/null >/dev/null 2>&1 &",
-  'for fd in /proc/self/fd/*; do fd="${fd##*/}"; if [ "$fd" -ge "$watchdog" ]; then eval "exec $fd>&-"; fi; done 2>/dev/null',
+  // No redirection on this loop: bash would keep a copy of stderr above 9 for it, which the loop closes.
+  'for fd in /proc/self/fd/*; do fd="${fd##*/}"; if [ "$fd" -ge "$watchdog" ]; then eval "exec $fd>&-"; fi; done',
   'exec "$@"',
 ].join("\n");
 
