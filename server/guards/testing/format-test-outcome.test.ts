@@ -3,6 +3,13 @@ import { DEFAULT_SANDBOX_LIMITS } from "../../sandbox/types";
 import { CONFIGURATION_ERROR, formatTestOutcome } from "./format-test-outcome";
 
 describe("formatTestOutcome", () => {
+  it("names each passing test, the first 20 of them", () => {
+    const tests = Array.from({ length: 22 }, (_, index) => ({ name: `test_${index}`, passed: true }));
+    const result = formatTestOutcome({ status: "passed", tests, output: "", durationMs: 1 }, DEFAULT_SANDBOX_LIMITS);
+    expect(result.feedback).toBe(`22 tests passed: ${tests.slice(0, 20).map((test) => test.name).join(", ")}, and 2 more`);
+    expect(formatTestOutcome({ status: "passed", tests: [{ name: "Suite.test_x", passed: true }], output: "", durationMs: 1 }, DEFAULT_SANDBOX_LIMITS).feedback).toBe("1 test passed: Suite.test_x");
+  });
+
   it("makes an unavailable sandbox a fatal configuration error with the reason, never retryable feedback", () => {
     const result = formatTestOutcome({ status: "unavailable", message: "bubblewrap (bwrap) is not installed; install it with: apt-get install bubblewrap", durationMs: 1 }, DEFAULT_SANDBOX_LIMITS);
     expect(result).toMatchObject({ passed: false, fatal: true });

@@ -4,6 +4,8 @@ import type { SandboxLimit, SandboxLimits, TestCaseResult, TestRunOutcome } from
 const MAX_MESSAGE = 400;
 const MAX_FAILURES = 8;
 const MAX_OUTPUT_TAIL = 600;
+const MAX_NAMES = 20;
+const MAX_NAME = 80;
 
 function trim(text: string, max: number): string {
   const clean = text.trim();
@@ -29,6 +31,13 @@ function describeFailures(tests: readonly TestCaseResult[]): string {
   return lines.join("\n");
 }
 
+/** ": test_a, Suite.test_b, ..." (the first few, each trimmed), or "" without tests. */
+function namesOf(tests: readonly TestCaseResult[]): string {
+  if (tests.length === 0) return "";
+  const names = tests.slice(0, MAX_NAMES).map((test) => trim(test.name, MAX_NAME));
+  return `: ${names.join(", ")}${tests.length > MAX_NAMES ? `, and ${tests.length - MAX_NAMES} more` : ""}`;
+}
+
 function outputTail(output: string): string {
   const clean = output.trim();
   if (!clean) return "";
@@ -46,7 +55,7 @@ export const CONFIGURATION_ERROR = "Configuration error (not a problem with the 
 export function formatTestOutcome(outcome: TestRunOutcome, limits: SandboxLimits): GuardResult {
   switch (outcome.status) {
     case "passed":
-      return passed(`${outcome.tests.length} test${outcome.tests.length === 1 ? "" : "s"} passed`);
+      return passed(`${outcome.tests.length} test${outcome.tests.length === 1 ? "" : "s"} passed${namesOf(outcome.tests)}`);
     case "failed": {
       const failures = outcome.tests.filter((test) => !test.passed).length;
       return failed(`${failures} of ${outcome.tests.length} tests failed:\n${describeFailures(outcome.tests)}`);

@@ -147,7 +147,7 @@ describe("benign Python still passes through the same pipeline", () => {
   it("as artifact and test code: passed, each test reported by name", async () => {
     const guard = createTestGuard(tests, { language: "python", limits: LIMITS });
     const result = await guard.validate(artifactOf(artifact), {});
-    expect(result).toMatchObject({ passed: true, feedback: "2 tests passed" });
+    expect(result).toMatchObject({ passed: true, feedback: "2 tests passed: test_add, AddTests.test_zero" });
   });
 
   it("as a TDD dependency, a failing one names the test", async () => {
