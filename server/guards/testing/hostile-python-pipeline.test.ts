@@ -61,8 +61,11 @@ function attacks(): Record<string, string> {
 const TEST_THAT_PASSES_ON_SUCCESS = `\ndef test_attack_worked():\n    assert stolen == ${JSON.stringify(SECRET)}\n`;
 const artifactOf = (content: string) => createArtifact({ id: `a-${randomBytes(4).toString("hex")}`, content, version: 1, parentId: null });
 
+/** Failed (or a limit), and from a sandbox that really ran: not a configuration error. */
 function expectNotPassed(result: GuardResult): void {
   expect(result.passed).toBe(false);
+  expect(result.fatal).toBe(false);
+  expect(result.feedback).not.toContain("Configuration error");
   expect(result.feedback).not.toContain(SECRET);
 }
 
@@ -105,6 +108,7 @@ describe.each(Object.entries(attacks()))("untrusted Python that %s", (_name, att
   it("as a code step: an error, and the secret never reaches the context", async () => {
     const outcome = await runCodeStep(`${attack}\ncontext["loot"] = stolen\n`, "python", { loot: "" });
     expect("error" in outcome && outcome.error).toBeTruthy();
+    expect(JSON.stringify(outcome)).not.toContain("Configuration error");
     expect(JSON.stringify(outcome)).not.toContain(SECRET);
   });
 });
