@@ -29,18 +29,24 @@ export function locateBoundaryTools(): Promise<BoundaryTools> {
   return current;
 }
 
-async function locate(): Promise<BoundaryTools> {
-  if (process.platform !== "linux") return { ok: false, message: `the sandbox for Python needs Linux namespaces (bubblewrap); this is ${process.platform}` };
-  const [bwrap, prlimit, bash] = await Promise.all([findExecutable("bwrap"), findExecutable("prlimit"), findExecutable("bash")]);
+function locate(): Promise<BoundaryTools> {
+  const onPath = (process.env.PATH ?? "").split(delimiter).filter(isAbsolute);
+  return findBoundaryTools([...onPath, ...STANDARD_DIRECTORIES]);
+}
+
+/** The tools in these directories (the first match of each), or what is missing and how to install it. */
+export async function findBoundaryTools(directories: readonly string[], platform: NodeJS.Platform = process.platform): Promise<BoundaryTools> {
+  if (platform !== "linux") return { ok: false, message: `the sandbox for Python needs Linux namespaces (bubblewrap); this is ${platform}` };
+  const find = (name: string) => findExecutable(name, directories);
+  const [bwrap, prlimit, bash] = await Promise.all([find("bwrap"), find("prlimit"), find("bash")]);
   if (!bwrap) return { ok: false, message: `bubblewrap (bwrap) is not installed, so untrusted Python cannot be run in isolation; ${INSTALL_HINT}` };
   if (!prlimit) return { ok: false, message: "prlimit (util-linux) is not installed; the sandbox needs it to set resource limits: apt-get install util-linux" };
   if (!bash) return { ok: false, message: "bash is not installed; the sandbox needs it to close inherited descriptors" };
   return { ok: true, bwrap, prlimit, bash };
 }
 
-async function findExecutable(name: string): Promise<string | null> {
-  const onPath = (process.env.PATH ?? "").split(delimiter).filter(isAbsolute);
-  for (const directory of [...onPath, ...STANDARD_DIRECTORIES]) {
+async function findExecutable(name: string, directories: readonly string[]): Promise<string | null> {
+  for (const directory of directories) {
     const candidate = join(directory, name);
     try {
       await access(candidate, constants.X_OK);
