@@ -51,6 +51,8 @@ interface ProbeReport {
 async function probe(command: string): Promise<InterpreterLookup> {
   const python = await resolvePythonExecutable(command);
   if (!python.ok) return python;
+  const hiddenFirst = await firstHiddenDirectory(python.path);
+  if (hiddenFirst) return { ok: false, message: `it is inside ${hiddenFirst}, which the sandbox's user cannot enter` };
   let report: ProbeReport;
   try {
     report = JSON.parse(await run(python.path, ["-I", "-S", "-B", PROBE])) as ProbeReport;
@@ -72,9 +74,15 @@ async function probe(command: string): Promise<InterpreterLookup> {
   }
 }
 
+/** ldd calls in parallel, a few files each: ldd's time is mostly waiting, not CPU. */
+const LDD_FILES_PER_CALL = 8;
+
 /** Paths of the libraries (and the dynamic loader) that ldd resolves for these ELF files. */
 async function sharedLibraries(files: readonly string[]): Promise<string[]> {
-  const output = await run("ldd", [...files]).catch((error: { stdout?: string }) => error.stdout ?? "");
+  const chunks: string[][] = [];
+  for (let start = 0; start < files.length; start += LDD_FILES_PER_CALL) chunks.push(files.slice(start, start + LDD_FILES_PER_CALL));
+  const outputs = await Promise.all(chunks.map((chunk) => run("ldd", chunk).catch((error: { stdout?: string }) => error.stdout ?? "")));
+  const output = outputs.join("\n");
   const found = new Set<string>();
   for (const line of output.split("\n")) {
     const match = /=>\s+(\/\S+)\s+\(/.exec(line) ?? /^\s+(\/\S+)\s+\(/.exec(line);
