@@ -4,7 +4,7 @@ import { dirname, isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mirrorPaths, type MirroredPaths } from "../boundary/mirror-paths";
 import { isRootServer } from "../boundary/sandbox-identity";
-import { PYTHON_MISSING, resolvePythonExecutable } from "./resolve-python";
+import { findOnPath, PYTHON_MISSING, resolvePythonExecutable } from "./resolve-python";
 
 const PROBE = fileURLToPath(new URL("./probe_interpreter.py", import.meta.url));
 const MAX_PROBE_OUTPUT = 1024 * 1024;
@@ -49,6 +49,10 @@ interface ProbeReport {
 }
 
 async function probe(command: string): Promise<InterpreterLookup> {
+  // A pyenv shim under /root: known unreadable before paying for the shim (~400 ms).
+  const onPath = await findOnPath(command);
+  const hiddenShim = onPath ? await firstHiddenDirectory(onPath) : null;
+  if (hiddenShim) return { ok: false, message: `it is inside ${hiddenShim}, which the sandbox's user cannot enter` };
   const python = await resolvePythonExecutable(command);
   if (!python.ok) return python;
   const hiddenFirst = await firstHiddenDirectory(python.path);
