@@ -88,8 +88,11 @@ let runnerFiles: RunnerFiles | undefined;
 
 /** The runner's three files, read once; copied into every sandbox read-only. */
 export function pythonRunnerFiles(): RunnerFiles {
-  runnerFiles ??= Object.fromEntries(
-    ["runner.py", "sandbox_policy.py", "run_session.py"].map((name) => [name, readFileSync(new URL(`./${name}`, import.meta.url))]),
-  );
+  // Literal URLs, so that bundlers see (and copy) each file.
+  runnerFiles ??= {
+    "runner.py": readFileSync(new URL("./runner.py", import.meta.url)),
+    "sandbox_policy.py": readFileSync(new URL("./sandbox_policy.py", import.meta.url)),
+    "run_session.py": readFileSync(new URL("./run_session.py", import.meta.url)),
+  };
   return runnerFiles;
 }
