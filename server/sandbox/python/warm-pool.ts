@@ -70,7 +70,12 @@ function refill(key: string, interpreter: SandboxInterpreter, limits: SandboxLim
 export async function takeSandbox(interpreter: SandboxInterpreter, limits: SandboxLimits): Promise<Started> {
   const key = keyOf(interpreter, limits);
   const entry = warm.get(key);
-  refill(key, interpreter, limits);
+  warm.delete(key);
+  // The replacement is spawned once this run has its code (spawning blocks the event loop for a
+  // few ms, which the run being handed over should not wait for).
+  setImmediate(() => {
+    if (!warm.has(key)) refill(key, interpreter, limits);
+  });
   const launched = entry && !entry.exited ? await entry.started : undefined;
   if (launched?.ok && !entry?.exited) {
     setReferenced(launched, true);
