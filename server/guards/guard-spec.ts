@@ -4,6 +4,7 @@
  * an unknown option or a wrong type is an error that names the field.
  */
 import { z } from "zod";
+import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_RANGES } from "../sandbox/types";
 import { normalizeLanguage, type GuardLanguage } from "./language";
 
 export const GUARD_KINDS = ["syntax", "test", "tdd", "security", "json_schema", "llm_judge", "human", "all_of", "any_of"] as const;
@@ -17,14 +18,28 @@ const language = z.string().transform((value, ctx): GuardLanguage => {
 });
 
 const limitValue = (max: number) => z.number().int("must be a whole number").positive("must be positive").max(max, `must be at most ${max}`);
+/** A sandbox limit: only values both sandboxes (QuickJS and Python) can honour, with the range in the message. */
+const sandboxLimit = ({ min, max }: { readonly min: number; readonly max: number }, unit: string) =>
+  z
+    .number()
+    .int("must be a whole number")
+    .min(min, `must be between ${min} and ${max} ${unit}`)
+    .max(max, `must be between ${min} and ${max} ${unit}`);
 const limits = z
   .object({
-    wall_clock_ms: limitValue(600_000).optional(),
-    cpu_ms: limitValue(600_000).optional(),
-    memory_mb: limitValue(4_096).optional(),
-    output_bytes: limitValue(16 * 1024 * 1024).optional(),
+    wall_clock_ms: sandboxLimit(SANDBOX_LIMIT_RANGES.wallClockMs, "ms").optional(),
+    cpu_ms: sandboxLimit(SANDBOX_LIMIT_RANGES.cpuMs, "ms").optional(),
+    memory_mb: sandboxLimit(SANDBOX_LIMIT_RANGES.memoryMb, "MB (the JavaScript sandbox's WebAssembly memory holds at most 2032 MB for the code)").optional(),
+    output_bytes: sandboxLimit(SANDBOX_LIMIT_RANGES.outputBytes, "bytes").optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    const wallClock = value.wall_clock_ms ?? DEFAULT_SANDBOX_LIMITS.wallClockMs;
+    if (value.cpu_ms !== undefined && value.cpu_ms > wallClock) {
+      const which = value.wall_clock_ms === undefined ? `the default wall_clock_ms of ${wallClock}` : `wall_clock_ms (${wallClock})`;
+      ctx.addIssue({ code: "custom", path: ["cpu_ms"], message: `must be at most ${which}: a run is stopped at the wall clock before it could use more CPU time` });
+    }
+  });
 
 /** Every guard may cap its own running time; past it the verdict is a failure saying so. */
 const common = { timeout_ms: limitValue(600_000).optional() };

@@ -27,7 +27,7 @@ describe("guard objects", () => {
     [{ kind: "syntax", language: "cobol" }, /^guard\.language: unknown language "cobol"/],
     [{ kind: "syntax", langauge: "py" }, /^guard: Unrecognized key: "langauge"/],
     [{ kind: "llm_judge" }, /^guard\.rubric: is required/],
-    [{ kind: "test", limits: { memory_mb: 0 } }, /^guard\.limits\.memory_mb: must be positive/],
+    [{ kind: "test", limits: { memory_mb: 0 } }, /^guard\.limits\.memory_mb: must be between 4 and 2032 MB/],
     [{ kind: "all_of", guards: [] }, /^guard\.guards: must list at least one guard/],
     [{ kind: "all_of", guards: [{ kind: "syntax" }, { kind: "json_schema" }] }, /^guard\.guards\.1\.schema: must be a JSON Schema object/],
   ])("names the field of a bad guard object %j", (spec, message) => {

@@ -17,6 +17,21 @@ export interface SandboxLimits {
   readonly outputBytes: number;
 }
 
+/**
+ * The values every sandbox can honour, for each language (a guard's `limits` are checked against
+ * these when the workflow is read). Memory: QuickJS's WebAssembly module declares a 2 GB
+ * (32768-page) maximum, of which its own start-up takes 16 MB, so 2032 MB is the most it can be
+ * given; the Python sandbox adds the interpreter's own needs on top of any value. The wall clock
+ * must leave room for a sandbox to start; the CPU time cannot exceed the wall clock (the
+ * JavaScript sandbox is single-threaded and bounded by the wall clock alone).
+ */
+export const SANDBOX_LIMIT_RANGES = {
+  wallClockMs: { min: 100, max: 600_000 },
+  cpuMs: { min: 10, max: 600_000 },
+  memoryMb: { min: 4, max: 2032 },
+  outputBytes: { min: 1, max: 16 * 1024 * 1024 },
+} as const satisfies Record<keyof SandboxLimits, { min: number; max: number }>;
+
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   wallClockMs: 5_000,
   cpuMs: 4_000,
@@ -61,8 +76,12 @@ export type TestRunOutcome =
   | { readonly status: "incomplete"; readonly message: string; readonly output: string; readonly durationMs: number }
   | { readonly status: "unavailable"; readonly message: string; readonly durationMs: number };
 
-/** The defaults, with each limit the caller gave (undefined means "the default"). */
+/**
+ * The defaults, with each limit the caller gave (undefined means "the default"). A CPU limit
+ * not given never exceeds the wall clock given.
+ */
 export function resolveLimits(limits: { readonly [K in keyof SandboxLimits]?: number | undefined } | undefined): SandboxLimits {
-  const given = Object.fromEntries(Object.entries(limits ?? {}).filter(([, value]) => value !== undefined));
-  return { ...DEFAULT_SANDBOX_LIMITS, ...given };
+  const given = Object.fromEntries(Object.entries(limits ?? {}).filter(([, value]) => value !== undefined)) as Partial<SandboxLimits>;
+  const resolved = { ...DEFAULT_SANDBOX_LIMITS, ...given };
+  return given.cpuMs === undefined ? { ...resolved, cpuMs: Math.min(resolved.cpuMs, resolved.wallClockMs) } : resolved;
 }

@@ -1,9 +1,11 @@
-import { failed, passed, type GuardResult } from "../../engine";
+import { failed, fatal, passed, type GuardResult } from "../../engine";
 import type { SandboxLimit, SandboxLimits, TestCaseResult, TestRunOutcome } from "../../sandbox/types";
 
 const MAX_MESSAGE = 400;
 const MAX_FAILURES = 8;
 const MAX_OUTPUT_TAIL = 600;
+const MAX_NAMES = 20;
+const MAX_NAME = 80;
 
 function trim(text: string, max: number): string {
   const clean = text.trim();
@@ -29,12 +31,22 @@ function describeFailures(tests: readonly TestCaseResult[]): string {
   return lines.join("\n");
 }
 
+/** ": test_a, Suite.test_b, ..." (the first few, each trimmed), or "" without tests. */
+function namesOf(tests: readonly TestCaseResult[]): string {
+  if (tests.length === 0) return "";
+  const names = tests.slice(0, MAX_NAMES).map((test) => trim(test.name, MAX_NAME));
+  return `: ${names.join(", ")}${tests.length > MAX_NAMES ? `, and ${tests.length - MAX_NAMES} more` : ""}`;
+}
+
 function outputTail(output: string): string {
   const clean = output.trim();
   if (!clean) return "";
   const tail = clean.length <= MAX_OUTPUT_TAIL ? clean : `…${clean.slice(-MAX_OUTPUT_TAIL)}`;
   return `\nOutput (end):\n${tail}`;
 }
+
+/** How a verdict that is about the server, not the artifact, begins. */
+export const CONFIGURATION_ERROR = "Configuration error (not a problem with the artifact; retrying cannot fix it):";
 
 /**
  * Turns a sandbox outcome into a verdict whose feedback a model can act on: which tests failed
@@ -43,7 +55,7 @@ function outputTail(output: string): string {
 export function formatTestOutcome(outcome: TestRunOutcome, limits: SandboxLimits): GuardResult {
   switch (outcome.status) {
     case "passed":
-      return passed(`${outcome.tests.length} test${outcome.tests.length === 1 ? "" : "s"} passed`);
+      return passed(`${outcome.tests.length} test${outcome.tests.length === 1 ? "" : "s"} passed${namesOf(outcome.tests)}`);
     case "failed": {
       const failures = outcome.tests.filter((test) => !test.passed).length;
       return failed(`${failures} of ${outcome.tests.length} tests failed:\n${describeFailures(outcome.tests)}`);
@@ -57,6 +69,8 @@ export function formatTestOutcome(outcome: TestRunOutcome, limits: SandboxLimits
     case "incomplete":
       return failed(`The tests did not run to their end, so they do not count as passed: ${trim(outcome.message, MAX_MESSAGE)}${outputTail(outcome.output)}`);
     case "unavailable":
-      return failed(`Cannot run the tests: ${outcome.message}`);
+      // Not the artifact's fault, and no retry can fix it: fatal stops the step at once (no
+      // model call is spent on it) and puts the reason in front of a person.
+      return fatal(`${CONFIGURATION_ERROR} the test sandbox cannot run here, so nothing was executed: ${outcome.message}`);
   }
 }

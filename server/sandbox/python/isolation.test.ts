@@ -1,3 +1,8 @@
+/**
+ * The runner's own checks (audit hook, nonce, snapshots) through runPythonTests: defence in depth
+ * inside the bubblewrap boundary, and what gives ordinary mistakes a precise verdict. The boundary
+ * itself is attacked without any of this in ../boundary/hostile-python.test.ts.
+ */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";

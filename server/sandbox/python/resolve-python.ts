@@ -33,7 +33,7 @@ async function resolve(command: string): Promise<ResolvedPython> {
   return { ok: true, path: executable ?? found };
 }
 
-async function findOnPath(command: string): Promise<string | null> {
+export async function findOnPath(command: string): Promise<string | null> {
   const candidates = command.includes("/") ? [command] : (process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter).filter(isAbsolute).map((dir) => join(dir, command));
   for (const candidate of candidates) {
     try {

@@ -1,25 +1,20 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, realpath } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { constants } from "node:os";
 import { resolveLimits, type SandboxLimit, type SandboxLimits, type TestRunOutcome, type TestRunRequest } from "../types";
 import { parseReport, type RunnerReport } from "./report";
-import { removeRunDirectory } from "./run-directory";
-import { PYTHON_MISSING, resolvePythonExecutable } from "./resolve-python";
+import { usableInterpreter } from "./usable-interpreter";
+import { prewarm, takeSandbox, type StartedSandbox } from "./warm-pool";
 
 export interface PythonSandboxOptions {
-  /** python3 by default, looked up on the host's PATH. */
+  /** The interpreter to run; by default python3 on PATH, or a system-wide one the sandbox can read. */
   readonly pythonExecutable?: string;
 }
 
-const RUNNER = fileURLToPath(new URL("./runner.py", import.meta.url));
-// -I: isolated mode (no PYTHON* variables, no script or user site directory on sys.path);
-// -S: no site module, so only the standard library is importable; -B: no .pyc writes.
-const PYTHON_FLAGS = ["-I", "-S", "-B"];
-// How long to wait for the killed process group's pipes to close before giving up on them.
+// How long to wait for the killed sandbox's pipes to close before giving up on them.
 const CLOSE_GRACE_MS = 2_000;
+// The launcher's own wall-clock kill fires this much after the host's timer, which normally wins
+// and reports the limit; it exists for when the server's event loop is stuck.
+const WATCHDOG_GRACE_MS = 1_000;
 
 /** Why the host ended a run itself, if it did. */
 type HostKill = { readonly limit: Extract<SandboxLimit, "wall_clock" | "output">; readonly message: string } | null;
@@ -27,27 +22,31 @@ type HostKill = { readonly limit: Extract<SandboxLimit, "wall_clock" | "output">
 /**
  * Runs Python generated code and its tests (001 TestGuard semantics: the artifact, then the
  * test code, in one namespace, then every test_* function and unittest.TestCase) in a fresh
- * python3 process under limits and an audit hook. See README.md for what that does and does
- * not promise.
+ * python3 process inside the bubblewrap boundary (../boundary): its own user, pid, network,
+ * mount and IPC namespaces, a seccomp filter, a read-only file system holding only the
+ * interpreter, and limits set before it starts. The wall clock and the output limit are
+ * enforced here, from outside. See README.md for what this promises and what it does not.
  */
 export async function runPythonTests(request: TestRunRequest, options: PythonSandboxOptions = {}): Promise<TestRunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  if (process.platform === "win32") {
-    return { status: "unavailable", message: "the Python sandbox needs Linux or macOS (process groups and resource limits)", durationMs: elapsed() };
-  }
   const limits = resolveLimits(request.limits);
-  const python = await resolvePythonExecutable(options.pythonExecutable ?? "python3");
-  if (!python.ok) return { status: "unavailable", message: python.message, durationMs: elapsed() };
+  const found = await usableInterpreter(options.pythonExecutable);
+  if (!found.ok) return { status: "unavailable", message: found.message, durationMs: elapsed() };
+  const sandbox = await takeSandbox(found.interpreter, limits);
+  if (!sandbox.ok) return { status: "unavailable", message: sandbox.message, durationMs: elapsed() };
+  // The wall clock starts when the sandbox gets the code (not during the one-time interpreter check).
+  const run = await runProcess(sandbox, request, limits, performance.now());
+  return toOutcome(run, limits, elapsed());
+}
 
-  // realpath: the runner compares paths textually against its cwd (macOS: /tmp -> /private/tmp).
-  const runDirectory = await realpath(await mkdtemp(join(tmpdir(), "dualstate-py-")));
-  try {
-    const run = await runProcess(python.path, runDirectory, request, limits, started);
-    return toOutcome(run, limits, elapsed());
-  } finally {
-    await removeRunDirectory(runDirectory);
-  }
+/**
+ * Starts a warm Python sandbox for these limits before the first run needs it (optional: the
+ * first run otherwise pays the sandbox's start-up). Resolves once the interpreter is checked.
+ */
+export async function prewarmPythonSandbox(limits?: Partial<SandboxLimits>, options: PythonSandboxOptions = {}): Promise<void> {
+  const found = await usableInterpreter(options.pythonExecutable);
+  if (found.ok) prewarm(found.interpreter, resolveLimits(limits));
 }
 
 interface ProcessRun {
@@ -59,20 +58,10 @@ interface ProcessRun {
   readonly report: RunnerReport | null;
 }
 
-function runProcess(python: string, cwd: string, request: TestRunRequest, limits: SandboxLimits, started: number): Promise<ProcessRun> {
+function runProcess(sandbox: StartedSandbox, request: TestRunRequest, limits: SandboxLimits, started: number): Promise<ProcessRun> {
   const nonce = randomBytes(16).toString("hex");
+  const { child } = sandbox;
   return new Promise((resolve) => {
-    const child = spawn(python, [...PYTHON_FLAGS, RUNNER], {
-      cwd,
-      // Nothing of the host's environment. MALLOC_ARENA_MAX=1 keeps glibc from reserving a
-      // 64 MB arena per thread, which RLIMIT_AS would count as used memory; TMPDIR makes
-      // tempfile use the run directory instead of probing /tmp (which the sandbox denies).
-      env: { MALLOC_ARENA_MAX: "1", TMPDIR: cwd } as unknown as NodeJS.ProcessEnv,
-      // stdin, stdout, stderr, and fd 3 for the runner's report.
-      stdio: ["pipe", "pipe", "pipe", "pipe"],
-      // Its own process group, so everything it might start dies with it.
-      detached: true,
-    });
     const output: Buffer[] = [];
     const reportChunks: Buffer[] = [];
     let outputSize = 0;
@@ -81,14 +70,8 @@ function runProcess(python: string, cwd: string, request: TestRunRequest, limits
     let spawnError: NodeJS.ErrnoException | null = null;
     let settled = false;
 
-    const killGroup = () => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // ESRCH: the group is gone already.
-      }
-    };
+    // The outer bwrap and prlimit's group; the sandbox's pid namespace dies with them.
+    const killGroup = sandbox.kill;
     const stop = (kill: NonNullable<HostKill>) => {
       hostKill ??= kill;
       killGroup();
@@ -106,6 +89,7 @@ function runProcess(python: string, cwd: string, request: TestRunRequest, limits
     };
 
     let graceTimer: NodeJS.Timeout | undefined;
+    sandbox.startWallClock(limits.wallClockMs - (performance.now() - started) + WATCHDOG_GRACE_MS);
     const wallClockTimer = setTimeout(
       () => stop({ limit: "wall_clock", message: `the run took longer than the wall-clock limit of ${limits.wallClockMs} ms and was stopped (an endless loop, a long sleep, or waiting for something)` }),
       Math.max(0, limits.wallClockMs - (performance.now() - started)),
@@ -154,10 +138,13 @@ const SIGNAL_LIMITS: Partial<Record<NodeJS.Signals, { limit: SandboxLimit; messa
 function toOutcome(run: ProcessRun, limits: SandboxLimits, durationMs: number): TestRunOutcome {
   const { output } = run;
   if (run.spawnError) {
-    const message = run.spawnError.code === "ENOENT" ? PYTHON_MISSING : `python3 could not be started: ${run.spawnError.message}`;
-    return { status: "unavailable", message, durationMs };
+    return { status: "unavailable", message: `the Python sandbox could not be started: ${run.spawnError.message}`, durationMs };
   }
   if (run.hostKill) return { status: "limit", limit: run.hostKill.limit, message: run.hostKill.message, output, durationMs };
+  if (run.signal === "SIGKILL" && !run.report && durationMs >= limits.wallClockMs) {
+    // The launcher's watchdog, not this process's timer, ended it: the server was too busy to.
+    return { status: "limit", limit: "wall_clock", message: `the run took longer than the wall-clock limit of ${limits.wallClockMs} ms and was stopped`, output, durationMs };
+  }
   const report = run.report;
   if (report) {
     switch (report.status) {
@@ -174,13 +161,21 @@ function toOutcome(run: ProcessRun, limits: SandboxLimits, durationMs: number): 
         return { status: "unavailable", message: report.message ?? "python3 cannot run the sandbox", durationMs };
     }
   }
-  const bySignal = run.signal ? SIGNAL_LIMITS[run.signal] : undefined;
+  const signal = run.signal ?? signalOfStatus(run.exitCode);
+  const bySignal = signal ? SIGNAL_LIMITS[signal] : undefined;
   if (bySignal) return { status: "limit", limit: bySignal.limit, message: bySignal.message(limits), output, durationMs };
-  const how = run.signal ? `the interpreter was killed by ${run.signal}` : `the interpreter exited with status ${run.exitCode ?? "unknown"}`;
+  const how = signal ? `the interpreter was killed by ${signal}` : `the interpreter exited with status ${run.exitCode ?? "unknown"}`;
   return {
     status: "incomplete",
     message: `the test code did not run to its end (the artifact exited early or killed the interpreter): ${how} before the runner reported`,
     output,
     durationMs,
   };
+}
+
+/** bwrap reports a sandboxed process killed by signal N as exit status 128 + N. */
+function signalOfStatus(status: number | null): NodeJS.Signals | null {
+  if (status === null || status <= 128) return null;
+  const entry = Object.entries(constants.signals).find(([, number]) => number === status - 128);
+  return entry ? (entry[0] as NodeJS.Signals) : null;
 }

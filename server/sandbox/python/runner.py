@@ -1,5 +1,7 @@
 """Dualstate's Python test runner, started by run-python-tests.ts as `python3 -I -S -B runner.py`
-in an empty environment and a fresh temporary directory.
+inside the bubblewrap boundary (../boundary), in an empty environment and a private tmpfs.
+Everything here (the audit hook, the limits it sets, the nonce) is defence in depth and gives
+precise verdicts; the boundary does not depend on any of it.
 
 stdin: a header line "<nonce> <wallClockMs> <cpuMs> <memoryMb> <artifact bytes> <tests bytes>", then the
 artifact and the tests, UTF-8. (Not JSON: importing json costs 9 ms of a 20 ms start.)
@@ -77,14 +79,17 @@ def parse_request(raw):
 
 
 def main():
+    # Everything that does not depend on the request is done first: a warm sandbox waits here,
+    # blocked on stdin, with the interpreter and the runner's helpers already loaded.
+    helpers = load("sandbox_policy.py"), load("run_session.py")
     nonce, request = parse_request(read_stdin())
     if sys.version_info < (3, 8):  # no audit hooks
         results_fd, report = RESULTS_FD, ("unavailable", None, "python3 is %d.%d; Python guards need 3.8 or later" % sys.version_info[:2], [])
     else:
         # A random, high descriptor: code looking for "the results pipe" at fd 3 finds nothing.
-        results_fd = os.dup2(RESULTS_FD, 100 + int.from_bytes(os.urandom(2), "little") % 900, inheritable=False)
+        results_fd = os.dup2(RESULTS_FD, 100 + int.from_bytes(os.urandom(2), "little") % 150, inheritable=False)
         _close(RESULTS_FD)
-        report = run_sandboxed(request)
+        report = run_sandboxed(request, *helpers)
     del request
     data = ('{"nonce":' + _encode(nonce) + "," + serialize(report) + "}\n").encode("utf-8")
     while data:
@@ -98,12 +103,10 @@ def main():
     _exit(0)
 
 
-def run_sandboxed(request):
+def run_sandboxed(request, policy, session):
     """Arms the sandbox, lets the worker thread run the code and returns its report, unchecked:
     (status, limit, message, tests), or ("violation", kind, what, report) when the audit hook
     denied something, which decides the verdict whether the code caught the error or not."""
-    policy = load("sandbox_policy.py")
-    session = load("run_session.py")
     artifact, tests = request["artifact"], request["tests"]
     artifact_code, artifact_error = session["compile_code"](artifact, "artifact.py", False)
     tests_code, tests_error = session["compile_code"](tests, "tests.py", True)

@@ -2,8 +2,10 @@
 
 Loaded by runner.py before any generated code runs. The hook decides with functions captured
 here, up front, so that code which later replaces os.getcwd or builtins.isinstance cannot change
-its decisions. This stops accidental and naive misuse (shelling out, network calls, reading
-files outside the run directory, fork bombs); it is not a security boundary, see README.md.
+its decisions. This is defence in depth and gives ordinary mistakes (shelling out, network calls,
+writing outside the run directory) a precise verdict. It is NOT the boundary: the runner already
+runs inside bubblewrap's namespaces, seccomp filter and host-set limits (README.md), and nothing
+depends on this hook holding.
 """
 
 import _stat
@@ -67,43 +69,26 @@ class SandboxDenied(PermissionError):
 
 
 def set_limits(cpu_ms, memory_mb):
-    """Hard limits on this process. Soft and hard are equal so the code cannot raise them,
-    except RLIMIT_CPU, whose soft limit sends SIGXCPU (reported as the CPU limit) a second
-    before the hard limit's SIGKILL. Runs after the worker thread exists, so its stack is
-    part of the measured baseline."""
+    """Tightens this process's limits below the ones the host set with prlimit before the
+    interpreter started (those are the boundary; these only make the verdict more precise).
+    A limit can only be lowered here: each is capped at the current hard limit. Runs after the
+    worker thread exists, so its stack is part of the measured baseline."""
     cpu_seconds = -(-cpu_ms // 1000) + 1  # a backstop: runner.py also sets a precise CPU timer
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
-    resource.setrlimit(resource.RLIMIT_AS, (_address_space() + memory_mb * MB + IMPORT_HEADROOM,) * 2)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_FILE_BYTES, MAX_FILE_BYTES))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (MAX_OPEN_FILES, MAX_OPEN_FILES))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    # The audit hook below denies process creation; RLIMIT_NPROC is the kernel's backstop if
-    # the hook were bypassed. It counts every thread of the user, the host's included, so it is
-    # set relative to the current count. Root is exempt from it, so it is skipped there.
-    if os.getuid() != 0:
-        tasks = _user_task_count() + PROCESS_HEADROOM
-        resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
+    _lower(resource.RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)
+    address_space = _address_space() + memory_mb * MB + IMPORT_HEADROOM
+    _lower(resource.RLIMIT_AS, address_space, address_space)
+    _lower(resource.RLIMIT_FSIZE, MAX_FILE_BYTES, MAX_FILE_BYTES)
+    _lower(resource.RLIMIT_NOFILE, MAX_OPEN_FILES, MAX_OPEN_FILES)
+    _lower(resource.RLIMIT_CORE, 0, 0)
 
 
-# Threads the code may start on top of what the user already runs (RLIMIT_NPROC backstop).
-PROCESS_HEADROOM = 32
-
-
-def _user_task_count():
-    """Threads owned by this user, as RLIMIT_NPROC counts them (from /proc, Linux only)."""
-    uid = str(os.getuid())
-    count = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/status") as status:
-                fields = dict(line.split(":", 1) for line in status if line.startswith(("Uid:", "Threads:")))
-        except OSError:
-            continue
-        if fields.get("Uid", "").split()[:1] == [uid]:
-            count += int(fields.get("Threads", "1").strip() or 1)
-    return count
+def _lower(kind, soft, hard):
+    current_soft, current_hard = resource.getrlimit(kind)
+    if current_hard != resource.RLIM_INFINITY:
+        hard = min(hard, current_hard)
+    if current_soft != resource.RLIM_INFINITY:
+        soft = min(soft, current_soft)
+    resource.setrlimit(kind, (min(soft, hard), hard))
 
 
 def _address_space():
@@ -116,7 +101,7 @@ def _address_space():
                     return int(line.split()[1]) * 1024
     except OSError:
         pass
-    return 64 * MB  # no /proc (not Linux): RLIMIT_AS is not enforced on macOS anyway
+    return 64 * MB  # no /proc (the sandbox mounts none): the host's limit decides
 
 
 def install_audit_hook(run_dir, read_roots):

@@ -1,5 +1,6 @@
-import { readdirSync, readlinkSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { SandboxLimits, TestRunOutcome } from "../types";
+import { FIRST_SANDBOX_UID, SANDBOX_UIDS } from "../boundary/sandbox-identity";
 import { runPythonTests } from "./run-python-tests";
 
 /** Runs Python code and tests in the sandbox (test helper). */
@@ -17,23 +18,25 @@ export function everything(outcome: TestRunOutcome): string {
   return JSON.stringify(outcome);
 }
 
-/** Live processes whose working directory is inside `directory` (a sandbox's run directory). */
-export function processesIn(directory: string): number[] {
+/**
+ * Live host processes of sandboxes whose CPU limit is `cpuSeconds` (read from /proc/<pid>/limits):
+ * a test gives its run an unusual CPU limit to find that run's processes among everyone else's.
+ * Only meaningful when the tests run as root (each sandbox then has a uid of its own).
+ */
+export function sandboxProcessesWithCpuLimit(cpuSeconds: number): number[] {
   const found: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readlinkSync(`/proc/${entry}/cwd`).startsWith(directory)) found.push(Number(entry));
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      if (/^State:\s+Z/m.test(status)) continue; // a zombie runs nothing; the host's init reaps it
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+      if (uid < FIRST_SANDBOX_UID || uid >= FIRST_SANDBOX_UID + SANDBOX_UIDS) continue;
+      const cpu = /^Max cpu time\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/limits`, "utf8"))?.[1];
+      if (Number(cpu) === cpuSeconds) found.push(Number(entry));
     } catch {
-      // gone, or not ours to look at
+      // gone
     }
   }
   return found;
-}
-
-/** The run directory an artifact printed first (`print(os.getcwd(), flush=True)`). */
-export function printedRunDirectory(outcome: TestRunOutcome): string {
-  const directory = outputOf(outcome).split("\n")[0] ?? "";
-  if (!directory.includes("dualstate-py-")) throw new Error(`no run directory in the output: ${outputOf(outcome).slice(0, 200)}`);
-  return directory;
 }

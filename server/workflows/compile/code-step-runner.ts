@@ -5,7 +5,8 @@ import type { GuardLanguage } from "../../guards/language";
 const MARKER = "__DUALSTATE_CONTEXT__";
 
 /**
- * Runs a code step in the guard sandbox of its language. The code sees the run's context as
+ * Runs a code step in the guard sandbox of its language (Python: inside the bubblewrap boundary,
+ * server/sandbox/boundary; nothing of the server is reachable from the code). The code sees the run's context as
  * `context` and may change it; a harness test prints the context afterwards, and the interpreter
  * accepts only changes to declared variables.
  */
@@ -22,6 +23,8 @@ export async function runCodeStep(code: string, language: GuardLanguage, context
           tests: `test("context", () => { console.log(${JSON.stringify(MARKER)} + JSON.stringify(context)); });\n`,
         };
   const outcome = await runTests({ language, ...request }, { pythonExecutable, signal });
+  // The server cannot run untrusted code (no bubblewrap, say): the step fails with the reason.
+  if (outcome.status === "unavailable") return { error: `Configuration error: the ${language} sandbox cannot run here, so the code step was not executed: ${outcome.message}` };
   if (outcome.status !== "passed") {
     const why = "message" in outcome ? outcome.message : "the code step failed";
     return { error: `Code step failed (${outcome.status}): ${why}` };
