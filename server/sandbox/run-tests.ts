@@ -9,7 +9,7 @@ export interface RunTestsOptions {
   readonly pythonExecutable?: string;
   /**
    * Aborts the run (a cancelled run, a shutdown): the promise rejects with the signal's reason at
-   * once. The run itself still ends at its wall-clock limit, where the sandbox kills it.
+   * once, and the Python sandbox is killed; a JavaScript run ends at its wall-clock limit.
    */
   readonly signal?: AbortSignal;
 }
@@ -19,7 +19,7 @@ export interface RunTestsOptions {
  * JavaScript and TypeScript, python3 inside the bubblewrap boundary for Python.
  */
 export function runTests(request: TestRunRequest, options: RunTestsOptions = {}): Promise<TestRunOutcome> {
-  const run = request.language === "python" ? runPythonTests(request, { pythonExecutable: options.pythonExecutable }) : runJavaScriptTests(request);
+  const run = request.language === "python" ? runPythonTests(request, { pythonExecutable: options.pythonExecutable, signal: options.signal }) : runJavaScriptTests(request);
   return abortable(run, options.signal);
 }
 

@@ -9,6 +9,7 @@ import { dbMigrate } from "./db-migrate";
 import { loadExamplesOnFirstStart } from "../../services/examples/load-examples";
 import { createFirstAdminOnStart } from "../../services/users/first-admin-on-start";
 import { IPC_RING } from "../../worker/doorbell";
+import { prewarmSandboxes } from "../../sandbox/run-tests";
 import { startWorker } from "../../worker/worker-from-env";
 import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";
 
@@ -45,6 +46,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   }
   // The embedded worker executes runs in this process; `dualstate worker` adds more elsewhere.
   const embedded = env.DUALSTATE_EMBEDDED_WORKER === "true" ? startWorker(env, { log: (line) => io.err(line) }) : undefined;
+  if (embedded) void prewarmSandboxes().catch(() => {}); // the first verdicts need not pay a sandbox's start-up
   if (embedded) io.out(`Worker ${embedded.worker.workerId} executing runs (concurrency ${env.DUALSTATE_WORKER_CONCURRENCY})`);
   const webhooks = startWebhooksFromEnv(env, (line) => io.err(line));
   if (webhooks) io.out(`Escalation webhooks to ${env.DUALSTATE_WEBHOOK_URL}`);

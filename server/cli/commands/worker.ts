@@ -1,5 +1,6 @@
 import type { Env } from "../../env";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
+import { prewarmSandboxes } from "../../sandbox/run-tests";
 import { startWorker } from "../../worker/worker-from-env";
 import { EXIT, type CliIo } from "../io";
 import { parseOptions } from "../parse-options";
@@ -31,6 +32,8 @@ export async function workerCommand(args: string[], env: Env, io: CliIo, signal?
   }
   await migrateDatabase(env.DATABASE_URL);
   const started = startWorker(env, { concurrency, log: (line) => io.err(line) });
+  // The first verdicts need not pay a sandbox's start-up; an unavailable sandbox says why when used.
+  void prewarmSandboxes().catch(() => {});
   io.out(`Worker ${started.worker.workerId} executing runs (concurrency ${concurrency}); SIGTERM drains and stops`);
   const reason = await untilStopped(signal);
   io.out(`Worker ${started.worker.workerId}: ${reason}, draining`);

@@ -8,6 +8,8 @@ import { prewarm, takeSandbox, type StartedSandbox } from "./warm-pool";
 export interface PythonSandboxOptions {
   /** The interpreter to run; by default python3 on PATH, or a system-wide one the sandbox can read. */
   readonly pythonExecutable?: string;
+  /** Kills the sandbox at once when aborted (a cancelled run, a shutdown); the outcome is then `incomplete`. */
+  readonly signal?: AbortSignal;
 }
 
 // How long to wait for the killed sandbox's pipes to close before giving up on them.
@@ -36,7 +38,7 @@ export async function runPythonTests(request: TestRunRequest, options: PythonSan
   const sandbox = await takeSandbox(found.interpreter, limits);
   if (!sandbox.ok) return { status: "unavailable", message: sandbox.message, durationMs: elapsed() };
   // The wall clock starts when the sandbox gets the code (not during the one-time interpreter check).
-  const run = await runProcess(sandbox, request, limits, performance.now());
+  const run = await runProcess(sandbox, request, limits, performance.now(), options.signal);
   return toOutcome(run, limits, elapsed());
 }
 
@@ -58,7 +60,7 @@ interface ProcessRun {
   readonly report: RunnerReport | null;
 }
 
-function runProcess(sandbox: StartedSandbox, request: TestRunRequest, limits: SandboxLimits, started: number): Promise<ProcessRun> {
+function runProcess(sandbox: StartedSandbox, request: TestRunRequest, limits: SandboxLimits, started: number, abort?: AbortSignal): Promise<ProcessRun> {
   const nonce = randomBytes(16).toString("hex");
   const { child } = sandbox;
   return new Promise((resolve) => {
@@ -82,6 +84,7 @@ function runProcess(sandbox: StartedSandbox, request: TestRunRequest, limits: Sa
       settled = true;
       clearTimeout(wallClockTimer);
       clearTimeout(graceTimer);
+      abort?.removeEventListener("abort", onAbort);
       killGroup();
       for (const stream of [child.stdout, child.stderr, child.stdio[3]]) stream?.destroy();
       const report = parseReport(Buffer.concat(reportChunks).toString("utf8"), nonce);
@@ -94,6 +97,14 @@ function runProcess(sandbox: StartedSandbox, request: TestRunRequest, limits: Sa
       () => stop({ limit: "wall_clock", message: `the run took longer than the wall-clock limit of ${limits.wallClockMs} ms and was stopped (an endless loop, a long sleep, or waiting for something)` }),
       Math.max(0, limits.wallClockMs - (performance.now() - started)),
     );
+
+    // A cancelled run frees its sandbox at once instead of running on to its wall clock.
+    const onAbort = () => {
+      killGroup();
+      graceTimer ??= setTimeout(() => finish(null, null), CLOSE_GRACE_MS);
+    };
+    if (abort?.aborted) onAbort();
+    else abort?.addEventListener("abort", onAbort, { once: true });
 
     const collectOutput = (chunk: Buffer) => {
       const room = limits.outputBytes - outputSize;
