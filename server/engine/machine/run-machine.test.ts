@@ -321,6 +321,20 @@ describe("runMachine: steps", () => {
     expect(result.reason).toContain("model unavailable");
   });
 
+  it("an llm step whose reply is empty or cut short fails, so no later prompt or condition builds on nothing", async () => {
+    const blank = machine({ states: ["s", "end"], steps: [{ kind: "llm", name: "talk", inState: "s", generator: new ScriptedGenerator([" \n\u200b "]) }], transitions: [t("s", "end")] });
+    const emptyResult = expectFailed(await start(blank).promise);
+    expect(emptyResult.failedStep).toBe("talk");
+    expect(emptyResult.reason).toContain("The reply was empty");
+    const cut: Generator = {
+      async generate() {
+        return { content: "def f(", incomplete: "The reply was cut at 10 bytes: answer more briefly." };
+      },
+    };
+    const cutShort = machine({ states: ["s", "end"], steps: [{ kind: "llm", name: "talk", inState: "s", generator: cut }], transitions: [t("s", "end")] });
+    expect(expectFailed(await start(cutShort).promise).reason).toContain("cut at 10 bytes");
+  });
+
   const reflecting = (answer: string) =>
     machine({
       states: ["reflecting", "implementing", "observing", "shipping"],

@@ -12,6 +12,7 @@ import type { CallLedger } from "../ports/call-ledger";
 import { randomIds, type IdGenerator } from "../ports/ids";
 import { silentObserver, type RunObserver } from "../ports/run-observer";
 import type { Generator } from "../ports/generator";
+import { unansweredFeedback } from "../domain/answer-check";
 import type { PromptTemplate } from "../domain/prompt-template";
 import { MemoryCallLedger } from "../run/memory-call-ledger";
 import { InvalidWorkflowError, isEngineError } from "../errors";
@@ -282,6 +283,9 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
         signal: run.signal,
       });
       run.signal?.throwIfAborted();
+      // An empty or cut-short reply is not an output a later prompt or condition may build on.
+      const unanswered = unansweredFeedback(generation, false);
+      if (unanswered !== undefined) return stepFailure(step, `Step "${step.name}" got no usable answer: ${unanswered}`);
       await observer.record({ type: "step.completed", step: step.name, kind: step.kind as "llm" | "transition", output: generation.content }, key);
       return use(generation.content);
     } catch (error) {
