@@ -48,6 +48,7 @@ export function captureIntrinsics(global) {
     Promise: global.Promise,
     promiseThen: global.Promise.prototype.then,
     promiseResolve: global.Promise.resolve,
+    promiseReject: global.Promise.reject,
     mapForEach: global.Map.prototype.forEach,
     mapGet: global.Map.prototype.get,
     mapHas: global.Map.prototype.has,
