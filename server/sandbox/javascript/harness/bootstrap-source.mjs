@@ -30,12 +30,24 @@ export const TEST_HELPERS = [
   "xit", "xtest", "xdescribe", "fit", "fdescribe", "jest", "vi",
 ];
 
+const FACTORIES = { captureIntrinsics, installGlobalGuards, createFormatter, createEquality, createAssertionErrors, createErrorDescriber, createMocks, createMatchers, createExpect, createAssert, createRunner, createTestApi, createGuestGlobals, createInterop, createModules };
+
+/**
+ * The guest modules as sources, one script each, by their source text (Function.prototype.
+ * toString of the functions in ./*.mjs, loaded unbundled by Node), so they are ordinary,
+ * lintable files. Each is evaluated on its own, before the artifact, and handed to bootstrap:
+ * QuickJS compiles one script holding them all about twice as slowly (it resolves names
+ * through every enclosing scope), and this is most of a worker's preparation. Each factory
+ * gets its own `undefined` parameter, for the reason given below.
+ */
+export function harnessFactorySources() {
+  return Object.entries(FACTORIES).map(([name, factory]) => [name, `(function (undefined) { "use strict"; return (${factory}); })()`]);
+}
+
 /**
  * The source of the harness's bootstrap function, evaluated inside QuickJS before the artifact.
- * The guest modules are spliced in by their source text (Function.prototype.toString of the
- * functions in ./*.mjs, loaded unbundled by Node), so they are ordinary, lintable files.
  *
- * bootstrap(host, nonce) captures the intrinsics and the host functions,
+ * bootstrap(host, nonce, factories) captures the intrinsics and the host functions,
  * defines the locked globals and the artifact's CommonJS globals, and returns the controls
  * only the host holds. The nonce is an argument, never part of the source text, so reading the
  * harness's source reveals nothing. Its third parameter, `undefined`, is never passed: every
@@ -43,25 +55,26 @@ export const TEST_HELPERS = [
  * can reach the harness.
  */
 export function harnessSource() {
-  return `(function bootstrap(host, nonce, undefined) {
+  return `(function bootstrap(host, nonce, factories, undefined) {
   "use strict";
-  const I = (${captureIntrinsics})(globalThis);
-  (${installGlobalGuards})(I);
+  const { captureIntrinsics, installGlobalGuards, createFormatter, createEquality, createAssertionErrors, createErrorDescriber, createMocks, createMatchers, createExpect, createAssert, createRunner, createTestApi, createGuestGlobals, createInterop, createModules } = factories;
+  const I = captureIntrinsics(globalThis);
+  installGlobalGuards(I);
   const H = I.freeze({ __proto__: null, register: host.register, record: host.record, started: host.started, done: host.done,
     uncaught: host.uncaught, isPromise: host.isPromise, log: host.log, schedule: host.schedule, cancel: host.cancel, clock: host.clock });
-  const F = (${createFormatter})(I);
-  const equality = (${createEquality})(I, F);
+  const F = createFormatter(I);
+  const equality = createEquality(I, F);
   const deepEqual = equality.deepEqual;
-  const E = (${createAssertionErrors})(I);
-  const D = (${createErrorDescriber})(I, F, E.isAssertion);
-  const Mk = (${createMocks})(I, F);
-  const M = (${createMatchers})(I, F, deepEqual, Mk);
+  const E = createAssertionErrors(I);
+  const D = createErrorDescriber(I, F, E.isAssertion);
+  const Mk = createMocks(I, F);
+  const M = createMatchers(I, F, deepEqual, Mk);
   const counter = { __proto__: null, count: 0, expected: -1, any: false };
-  const expect = (${createExpect})(I, F, E, M, counter, equality.asymmetric);
-  const assert = (${createAssert})(I, F, E, deepEqual, M);
-  const R = (${createRunner})(I, F, D, H, nonce, counter, I.freeze({ __proto__: null, assert: assert.strict, mock: Mk.nodeMock }));
-  const T = (${createTestApi})(I, F, R);
-  const G = (${createGuestGlobals})(I, F, D, H, R, ${MAX_CONSOLE_CHARS});
+  const expect = createExpect(I, F, E, M, counter, equality.asymmetric);
+  const assert = createAssert(I, F, E, deepEqual, M);
+  const R = createRunner(I, F, D, H, nonce, counter, I.freeze({ __proto__: null, assert: assert.strict, mock: Mk.nodeMock }));
+  const T = createTestApi(I, F, R);
+  const G = createGuestGlobals(I, F, D, H, R, ${MAX_CONSOLE_CHARS});
   const J = T.jest;
   const N = T.node;
   const frameworkHooks = { beforeAll: J.beforeAll, afterAll: J.afterAll, beforeEach: J.beforeEach, afterEach: J.afterEach };
@@ -75,7 +88,7 @@ export function harnessSource() {
     "node:test": nodeTest,
     "vitest": I.freeze({ __proto__: null, test: J.test, it: J.it, describe: J.describe, suite: J.describe, expect, vi: Mk.vi, ...frameworkHooks }),
     "@jest/globals": I.freeze({ __proto__: null, test: J.test, it: J.it, describe: J.describe, expect, jest: Mk.jest, ...frameworkHooks }),
-    "tslib": (${createInterop})(I),
+    "tslib": createInterop(I),
   };
   const nodeMembers = { __proto__: null, test: N.test, it: N.it, describe: N.describe, suite: N.suite, before: N.before, after: N.after,
     beforeEach: N.beforeEach, afterEach: N.afterEach, skip: N.test.skip, only: N.test.only, todo: N.test.todo, mock: Mk.nodeMock };
@@ -84,7 +97,7 @@ export function harnessSource() {
     I.defineProperty(nodeTest, nodeNames[i], { __proto__: null, value: nodeMembers[nodeNames[i]], writable: false, enumerable: true, configurable: false });
   }
   I.freeze(nodeTest);
-  const Mods = (${createModules})(I, F, provided);
+  const Mods = createModules(I, F, provided);
   const helperValues = { __proto__: null, test: J.test, it: J.it, describe: J.describe, expect, assert: assert.legacy, ...frameworkHooks,
     before: J.beforeAll, after: J.afterAll, xit: J.xit, xtest: J.xtest, xdescribe: J.xdescribe, fit: J.fit, fdescribe: J.fdescribe, jest: Mk.jest, vi: Mk.vi };
   const helpers = I.freeze(helperValues);

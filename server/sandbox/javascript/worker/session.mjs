@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { harnessSource, HELPER_PROBE, wrapTests } from "../harness/bootstrap-source.mjs";
+import { harnessFactorySources, harnessSource, HELPER_PROBE, wrapTests } from "../harness/bootstrap-source.mjs";
 import { createHostObject } from "./host-functions.mjs";
 import { finalOutcome, incompleteOutcome, limitOutcome } from "./outcomes.mjs";
 import { createRunState, during, isStopped, shouldInterrupt, stopForEngineLimit } from "./run-state.mjs";
@@ -56,9 +56,15 @@ class Session {
 
   bootstrap() {
     const { ctx } = this;
+    const factories = ctx.newObject();
+    for (const [name, source] of harnessFactorySources()) {
+      const factory = ctx.unwrapResult(ctx.evalCode(source, HARNESS_FILE, { type: "global", strict: true }));
+      ctx.setProp(factories, name, factory);
+      factory.dispose();
+    }
     const bootstrap = ctx.unwrapResult(ctx.evalCode(harnessSource(), HARNESS_FILE, { type: "global", strict: true }));
     const host = createHostObject(ctx, this.state, this.timers);
-    const args = [host, ctx.newString(this.state.nonce)];
+    const args = [host, ctx.newString(this.state.nonce), factories];
     const controls = ctx.unwrapResult(ctx.callFunction(bootstrap, ctx.undefined, args));
     this.controls = Object.fromEntries(["runAll", "abandon", "runTimer", "describeError", "replacedHelper", "artifactLoaded", "loadTests"].map((name) => [name, ctx.getProp(controls, name)]));
     for (const handle of [bootstrap, controls, ...args]) handle.dispose();
