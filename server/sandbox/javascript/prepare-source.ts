@@ -14,6 +14,8 @@ export type PreparedSource =
       readonly positions: PositionMap;
       /** The code ends with an object of getters for the module's ES exports (see exportsTrailer). */
       readonly exportsTrailer: boolean;
+      /** The code awaits outside any function (ES module style): the tests' function must be async. */
+      readonly topLevelAwait: boolean;
     }
   | { readonly ok: false; readonly message: string };
 
@@ -67,6 +69,19 @@ function exportsTrailer(exports: ReadonlyArray<readonly [string, string]>): stri
   return `\n;({ ${getters.join(", ")} });\n`;
 }
 
+/** Does the code await outside any function (`await import(...)`, `for await` at the top level)? */
+function hasTopLevelAwait(ts: typeof TS, source: string, fileName: string): boolean {
+  if (!/\bawait\b/.test(source)) return false;
+  const kind = fileName.endsWith(".ts") ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, kind);
+  const visit = (node: TS.Node): boolean => {
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier !== undefined)) return true;
+    return ts.forEachChild(node, visit) ?? false;
+  };
+  return visit(sourceFile);
+}
+
 /**
  * Turns the artifact or the tests into CommonJS-style JavaScript for the sandbox. The artifact's
  * ES exports become global declarations plus an exports trailer (strip-exports.ts); TypeScript
@@ -86,5 +101,6 @@ export async function prepareSource(source: string, role: SourceRole, language: 
   const code = output.outputText.replace(/\/\/# sourceMappingURL=\S*\s*$/, "") + stripped.aliases + trailer;
   const mappings = output.sourceMapText ? (JSON.parse(output.sourceMapText) as { mappings: string }).mappings : "";
   const lineOffset = role === "tests" ? TESTS_WRAPPER_LINES : 0;
-  return { ok: true, code, fileName, positions: createPositionMap(mappings, lineOffset), exportsTrailer: trailer !== "" };
+  const topLevelAwait = role === "tests" && hasTopLevelAwait(ts, source, fileName);
+  return { ok: true, code, fileName, positions: createPositionMap(mappings, lineOffset), exportsTrailer: trailer !== "", topLevelAwait };
 }

@@ -31,8 +31,8 @@ export async function runJavaScriptTests(request: TestRunRequest): Promise<TestR
   // The wall clock starts here: it covers the worker's start-up and the run, not transpiling.
   const output = createOutputBuffer(limits.outputBytes);
   const job = {
-    artifact: { code: artifact.code, fileName: artifact.fileName, exportsTrailer: artifact.exportsTrailer },
-    tests: { code: tests.code, fileName: tests.fileName, exportsTrailer: false },
+    artifact: { code: artifact.code, fileName: artifact.fileName, exportsTrailer: artifact.exportsTrailer, topLevelAwait: false },
+    tests: { code: tests.code, fileName: tests.fileName, exportsTrailer: false, topLevelAwait: tests.topLevelAwait },
     limits,
     deadline: Date.now() + limits.wallClockMs,
     output,

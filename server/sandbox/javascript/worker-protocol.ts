@@ -11,6 +11,8 @@ export interface SandboxSource {
   readonly fileName: string;
   /** The artifact's code ends with an object of getters for its ES exports (prepare-source.ts). */
   readonly exportsTrailer: boolean;
+  /** The tests await at their top level: their function is async, and the worker awaits it. */
+  readonly topLevelAwait: boolean;
 }
 
 /**

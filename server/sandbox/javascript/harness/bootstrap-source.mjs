@@ -118,7 +118,7 @@ export function harnessSource() {
   }
   function loadTests(outer) {
     R.open();
-    Mods.loadTests(outer, helpers);
+    return Mods.loadTests(outer, helpers);
   }
   return I.freeze({ __proto__: null, runAll: R.runAll, abandon: R.abandon, runTimer: G.runTimer, describeError: D.describeError, replacedHelper,
     artifactLoaded: Mods.artifactLoaded, loadTests });
@@ -133,7 +133,9 @@ export const HELPER_PROBE = `[${HARNESS_GLOBALS.join(", ")}]`;
  * opens the CommonJS wrapper; the code starts on line 2 (TESTS_WRAPPER_LINES in
  * worker-protocol.ts, which maps positions back).
  */
-export function wrapTests(code) {
+export function wrapTests(code, topLevelAwait) {
   const bindings = TEST_HELPERS.map((name) => `${name} = __sandbox.${name}`).join(", ");
-  return `(function (__sandbox) { const ${bindings}; return function (exports, require, module, __filename, __dirname) {\n${code}\n}; })`;
+  // A shebang is allowed only at the very start of a script: inside the function it becomes a comment of the same length.
+  const body = code.startsWith("#!") ? `//${code.slice(2)}` : code;
+  return `(function (__sandbox) { const ${bindings}; return ${topLevelAwait ? "async " : ""}function (exports, require, module, __filename, __dirname) {\n${body}\n}; })`;
 }

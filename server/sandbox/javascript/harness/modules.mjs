@@ -94,10 +94,12 @@ export function createModules(I, F, provided) {
   }
 
   /** Runs the wrapped test code: outer(helpers) returns the function holding the tests' body. */
+  /** Its value is the body's: a promise when the tests await at their top level (the host awaits it). */
   function loadTests(outer, helpers) {
     const body = call(outer, undefined, [helpers]);
-    call(body, testsModule.exports, [testsModule.exports, requireForTests, testsModule, "/sandbox/tests.js", "/sandbox"]);
+    const value = call(body, testsModule.exports, [testsModule.exports, requireForTests, testsModule, "/sandbox/tests.js", "/sandbox"]);
     testsModule.loaded = true;
+    return value;
   }
 
   return I.freeze({ __proto__: null, installArtifactGlobals, artifactLoaded, loadTests });

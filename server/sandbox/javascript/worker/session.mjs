@@ -79,7 +79,7 @@ class Session {
     const { ctx, state } = this;
     state.phase = role;
     const source = this.job[role];
-    const code = role === "tests" ? wrapTests(source.code) : source.code;
+    const code = role === "tests" ? wrapTests(source.code, source.topLevelAwait) : source.code;
     const result = ctx.evalCode(code, source.fileName, { type: "global" });
     if (result.error) return this.thrown(result.error, role);
     const control = role === "tests" ? this.controls.loadTests : this.controls.artifactLoaded;
@@ -87,8 +87,36 @@ class Session {
     const loaded = ctx.callFunction(control, ctx.undefined, args);
     result.value.dispose();
     if (loaded.error) return role === "tests" ? this.thrown(loaded.error, role) : this.harnessFailed(loaded.error);
+    if (role === "tests" && source.topLevelAwait) return this.awaitTopLevel(loaded.value);
     loaded.value.dispose();
     return this.drainJobs();
+  }
+
+  /** Runs promise jobs and due timers until the tests' async top level settles; an outcome if that ends the run. */
+  awaitTopLevel(promise) {
+    const { ctx } = this;
+    try {
+      for (;;) {
+        const stopped = this.drainJobs();
+        if (stopped) return stopped;
+        const settled = ctx.getPromiseState(promise);
+        if (settled.type === "fulfilled") {
+          settled.value.dispose();
+          return undefined;
+        }
+        if (settled.type === "rejected") return this.thrown(settled.error, "tests");
+        const timer = this.timers.takeNext();
+        if (!timer) {
+          return { status: "error", message: "the top level of the test code awaits a promise that can never settle (no timers or other pending work are left)", tests: [] };
+        }
+        const result = ctx.callFunction(this.controls.runTimer, ctx.undefined, [timer.callback, timer.args]);
+        release(timer);
+        if (result.error) return this.harnessFailed(result.error);
+        result.value.dispose();
+      }
+    } finally {
+      promise.dispose();
+    }
   }
 
   /** Outcome for an error thrown at the top level of the artifact or the test code. */
