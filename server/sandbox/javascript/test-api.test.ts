@@ -89,6 +89,13 @@ describe("test API: selection and tables", () => {
   });
 });
 
+describe("test API: bounds", () => {
+  it("refuses more than 10,000 tests while collecting, with a message naming the cause", async () => {
+    const outcome = await runSandbox("", `test.each(Array.from({ length: 10_001 }, (_, i) => [i]))("row %i", () => {});`);
+    expect(expectStatus(outcome, "error").message).toMatch(/^Error: too many tests \(more than 10000\)/);
+  });
+});
+
 describe("test API: async styles", () => {
   it("supports done callbacks, failing with the error passed to done", async () => {
     const outcome = await runSandbox(

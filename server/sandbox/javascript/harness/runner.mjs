@@ -20,6 +20,9 @@ export function createRunner(I, F, D, H, nonce, counter, extras) {
   "use strict";
   const call = I.apply;
   const MAX_NAME = 500;
+  /** As many as the host accepts (host-functions.mjs); refused while collecting, so the message names the cause. */
+  const MAX_TESTS = 10000;
+  let collected = 0;
   const HOOKS = ["beforeAll", "afterAll", "beforeEach", "afterEach"];
 
   function newSuite(parent, prefix, mode) {
@@ -59,6 +62,8 @@ export function createRunner(I, F, D, H, nonce, counter, extras) {
   function addTest(name, fn, mode, flavor) {
     if (phase !== "collecting") throw notCollecting("test()");
     if (mode !== "todo" && typeof fn !== "function") throw I.construct(I.TypeError, ["test(name, fn): fn must be a function, got " + F.formatValue(fn)]);
+    collected += 1;
+    if (collected > MAX_TESTS) throw fail("too many tests (more than " + MAX_TESTS + ")");
     F.append(suite.entries, { __proto__: null, kind: "test", name: label(name), fn, mode, flavor });
   }
 
@@ -281,6 +286,7 @@ export function createRunner(I, F, D, H, nonce, counter, extras) {
     if (typeof body !== "function") throw I.construct(I.TypeError, ["t.test(name, fn): fn must be a function, got " + F.formatValue(body)]);
     const settled = call(I.promiseResolve, I.Promise, [undefined]);
     if (settings !== undefined && (settings.skip || settings.todo)) return settled;
+    if (registered >= MAX_TESTS) throw fail("too many tests (more than " + MAX_TESTS + ")");
     const fullName = F.slice(parentName + label(typeof name === "function" ? F.functionName(name) : name), 0, MAX_NAME);
     const index = registered;
     registered += 1;
