@@ -115,6 +115,11 @@ describe("test API: async styles", () => {
     expect(failureOf(failed, "next")).toBeUndefined();
   });
 
+  it("gives vitest's test context its expect", async () => {
+    const outcome = await runSandbox("", `import { test } from "vitest";\ntest("context", async ({ expect }) => { expect(1).toBe(2); });`);
+    expect(failureOf(expectStatus(outcome, "failed"), "context")).toMatch(/^expected 1 to be 2/);
+  });
+
   it("node:test: context, subtests (a failing subtest fails its parent), options, and done as the second parameter", async () => {
     const outcome = await runSandbox(
       "",

@@ -72,7 +72,7 @@ export function harnessSource() {
   const counter = { __proto__: null, count: 0, expected: -1, any: false };
   const expect = createExpect(I, F, E, M, counter, equality.asymmetric);
   const assert = createAssert(I, F, E, deepEqual, M);
-  const R = createRunner(I, F, D, H, nonce, counter, I.freeze({ __proto__: null, assert: assert.strict, mock: Mk.nodeMock }));
+  const R = createRunner(I, F, D, H, nonce, counter, I.freeze({ __proto__: null, assert: assert.strict, mock: Mk.nodeMock, expect }));
   const T = createTestApi(I, F, R);
   const G = createGuestGlobals(I, F, D, H, R, ${MAX_CONSOLE_CHARS});
   const J = T.jest;

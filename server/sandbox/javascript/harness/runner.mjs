@@ -1,7 +1,7 @@
 /**
  * GUEST CODE (see intrinsics.mjs): self-contained, uses only `I`, the formatter `F`, the error
  * describer `D`, the captured host functions `H`, the run's secret `nonce`, the assertion
- * counter `counter` (expect.assertions) and `extras` for node:test's test context.
+ * counter `counter` (expect.assertions) and `extras` (assert, mock, expect) for the test contexts.
  *
  * Collects tests, suites (describe) and hooks while the test code's top level runs; runAll()
  * then registers the tests that will run (skip/only/todo applied) with the host, in order, and
@@ -201,6 +201,8 @@ export function createRunner(I, F, D, H, nonce, counter, extras) {
       else settle(failure(step, error));
     };
     I.defineProperty(done, "fail", { __proto__: null, value: (message) => settle(failure(step, fail(label(message)))), enumerable: false, configurable: false, writable: false });
+    // vitest hands a test context instead of done: test("x", async ({ expect }) => ...).
+    I.defineProperty(done, "expect", { __proto__: null, value: extras.expect, enumerable: true, configurable: false, writable: false });
     return I.freeze(done);
   }
 
