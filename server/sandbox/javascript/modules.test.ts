@@ -22,9 +22,12 @@ describe("suite", () => {
 });
 `;
 
+/** Not passed; and if the tests ran, every test meant to fail ("... fails") did. */
 function expectNotPassed(outcome: TestRunOutcome): void {
   expect(outcome.status).not.toBe("passed");
-  if (outcome.status === "failed") expect(outcome.tests.filter((test) => !test.passed).length).toBeGreaterThan(0);
+  if (outcome.status === "failed") {
+    for (const test of outcome.tests) if (test.name.endsWith(" fails")) expect({ [test.name]: test.passed }).toEqual({ [test.name]: false });
+  }
 }
 
 describe("the module system is not a way out", () => {
@@ -107,6 +110,11 @@ describe("the module system is not a way out", () => {
     "makes its module.exports a proxy": `module.exports = new Proxy({}, { get: () => () => {} , has: () => true, ownKeys: () => ['strictEqual'], getOwnPropertyDescriptor: () => ({ value: () => {}, enumerable: true, configurable: true }) });`,
     "tries to load a test framework to filter the tests": `try { require('vitest').test.only('planted', () => {}); } catch {}
       try { require('node:test').test('planted', { only: true }, () => {}); } catch {}`,
+    "puts __esModule and default getters on Object.prototype": `
+      const fake = { strictEqual() {}, equal() {}, deepStrictEqual() {}, ok() {} };
+      Object.defineProperty(Object.prototype, "__esModule", { get() { return true; }, configurable: true });
+      Object.defineProperty(Object.prototype, "default", { get() { return fake; }, configurable: true });
+      Object.defineProperty(Function.prototype, "default", { get() { return fake; }, configurable: true });`,
     "fakes the __esModule marker so default imports pick a fake": `exports.__esModule = true; exports.default = { strictEqual() {}, equal() {} };`,
   };
 

@@ -8,13 +8,16 @@
 export function createInterop(I) {
   "use strict";
   const isObject = (value) => (typeof value === "object" && value !== null) || typeof value === "function";
+  // Own properties only: an artifact that put an __esModule or default getter on Object.prototype
+  // must not turn `import assert from "node:assert"` into its own object.
+  const isEsModule = (mod) => isObject(mod) && I.hasOwn(mod, "__esModule") && !!mod.__esModule;
 
   function createBinding(target, source, key, alias) {
     I.defineProperty(target, alias === undefined ? key : alias, { __proto__: null, enumerable: true, configurable: true, get: () => source[key] });
   }
 
   function importStar(mod) {
-    if (isObject(mod) && mod.__esModule) return mod;
+    if (isEsModule(mod)) return mod;
     const result = {};
     if (isObject(mod)) {
       const keys = I.ownKeys(mod);
@@ -28,7 +31,7 @@ export function createInterop(I) {
 
   return I.freeze({
     __proto__: null,
-    __importDefault: (mod) => (isObject(mod) && mod.__esModule ? mod : { default: mod }),
+    __importDefault: (mod) => (isEsModule(mod) ? mod : { __proto__: null, default: mod }),
     __importStar: importStar,
     __createBinding: createBinding,
     __setModuleDefault: (target, value) => I.defineProperty(target, "default", { __proto__: null, value, enumerable: true, writable: true, configurable: true }),
