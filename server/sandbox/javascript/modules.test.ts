@@ -115,6 +115,8 @@ describe("the module system is not a way out", () => {
       Object.defineProperty(Object.prototype, "__esModule", { get() { return true; }, configurable: true });
       Object.defineProperty(Object.prototype, "default", { get() { return fake; }, configurable: true });
       Object.defineProperty(Function.prototype, "default", { get() { return fake; }, configurable: true });`,
+    "plants methods the provided modules lack on Function.prototype": `
+      for (const name of ["partialDeepStrictEqual", "AssertionError", "mock"]) Object.defineProperty(Function.prototype, name, { value: () => {}, configurable: true });`,
     "fakes the __esModule marker so default imports pick a fake": `exports.__esModule = true; exports.default = { strictEqual() {}, equal() {} };`,
   };
 
@@ -126,6 +128,16 @@ describe("the module system is not a way out", () => {
       }
     });
   }
+
+  it("keeps methods the provided modules lack undefined, whatever the artifact plants", async () => {
+    const outcome = await runSandbox(
+      'Object.defineProperty(Function.prototype, "partialDeepStrictEqual", { value: () => {}, configurable: true });',
+      `const assert = require("node:assert");
+       test("missing method", () => { assert.partialDeepStrictEqual({ a: 1 }, { a: 2 }); });`,
+      { language: "javascript" },
+    );
+    expect(failureOf(expectStatus(outcome, "failed"), "missing method")).toMatch(/^TypeError: not a function/);
+  });
 
   it("keeps the real results when an ES module artifact is tampering", async () => {
     const outcome = await runSandbox(ARTIFACTS["replaces the global require with one that returns a fake assert"]!, FAILING_ESM_TESTS, { language: "javascript" });

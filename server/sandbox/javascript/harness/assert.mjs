@@ -115,9 +115,13 @@ export function createAssert(I, F, E, deepEqual, M) {
     return assert;
   }
 
+  // Null prototypes: a method this assert lacks is undefined, never something the artifact
+  // planted on Function.prototype.
   const legacy = build({ __proto__: null });
   const strict = build(strictMethods);
   I.defineProperty(legacy, "strict", { __proto__: null, value: strict, writable: false, enumerable: true, configurable: false });
   I.defineProperty(strict, "strict", { __proto__: null, value: strict, writable: false, enumerable: true, configurable: false });
+  I.setPrototypeOf(legacy, null);
+  I.setPrototypeOf(strict, null);
   return I.freeze({ __proto__: null, legacy: I.freeze(legacy), strict: I.freeze(strict) });
 }

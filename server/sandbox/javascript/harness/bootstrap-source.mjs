@@ -96,6 +96,7 @@ export function harnessSource() {
   for (let i = 0; i < nodeNames.length; i++) {
     I.defineProperty(nodeTest, nodeNames[i], { __proto__: null, value: nodeMembers[nodeNames[i]], writable: false, enumerable: true, configurable: false });
   }
+  I.setPrototypeOf(nodeTest, null);
   I.freeze(nodeTest);
   const Mods = createModules(I, F, provided);
   const helperValues = { __proto__: null, test: J.test, it: J.it, describe: J.describe, expect, assert: assert.legacy, ...frameworkHooks,

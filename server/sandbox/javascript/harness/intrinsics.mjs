@@ -25,6 +25,7 @@ export function captureIntrinsics(global) {
     defineProperty: O.defineProperty,
     getOwnPropertyDescriptor: describe,
     getPrototypeOf: O.getPrototypeOf,
+    setPrototypeOf: O.setPrototypeOf,
     ObjectPrototype: O.prototype,
     isArray: global.Array.isArray,
     String: global.String,
