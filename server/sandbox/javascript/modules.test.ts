@@ -131,12 +131,24 @@ describe("the module system is not a way out", () => {
 
   it("keeps methods the provided modules lack undefined, whatever the artifact plants", async () => {
     const outcome = await runSandbox(
-      'Object.defineProperty(Function.prototype, "partialDeepStrictEqual", { value: () => {}, configurable: true });',
+      `for (const name of ["partialDeepStrictEqual", "extend", "poll", "cache"]) {
+         Object.defineProperty(Function.prototype, name, { value: () => () => {}, configurable: true });
+       }`,
       `const assert = require("node:assert");
-       test("missing method", () => { assert.partialDeepStrictEqual({ a: 1 }, { a: 2 }); });`,
+       const { test: vitestTest, expect: vitestExpect } = require("vitest");
+       test("missing method", () => { assert.partialDeepStrictEqual({ a: 1 }, { a: 2 }); });
+       test("missing test.extend", () => { vitestTest.extend({}); });
+       test("missing expect.poll", () => { vitestExpect.poll(() => 1); });
+       test("missing require.cache", () => { expect(require.cache).toBeUndefined(); });
+       test("unreachable", () => { vitestExpect.unreachable("should not get here"); });`,
       { language: "javascript" },
     );
-    expect(failureOf(expectStatus(outcome, "failed"), "missing method")).toMatch(/^TypeError: not a function/);
+    const failed = expectStatus(outcome, "failed");
+    expect(failureOf(failed, "missing method")).toMatch(/^TypeError: not a function/);
+    expect(failureOf(failed, "missing test.extend")).toMatch(/^TypeError: not a function/);
+    expect(failureOf(failed, "missing expect.poll")).toMatch(/^TypeError: not a function/);
+    expect(failureOf(failed, "missing require.cache")).toBeUndefined();
+    expect(failureOf(failed, "unreachable")).toMatch(/^should not get here/);
   });
 
   it("keeps the real results when an ES module artifact is tampering", async () => {

@@ -114,11 +114,18 @@ export function createExpect(I, F, E, M, counter, asymmetric) {
     }),
     objectContaining: (shape) => asymmetric("ObjectContaining " + F.formatValue(shape),
       (value) => M.matchers.toMatchObject(value, [shape])[0]),
+    unreachable: (message) => {
+      throw E.assertionError(typeof message === "string" ? message : "expect.unreachable() was reached");
+    },
+    // Soft assertions fail the test at once here: stricter than vitest, never more lenient.
+    soft: (actual, label) => expect(actual, label),
     closeTo: (number, digits) => asymmetric("CloseTo " + F.formatValue(number), (value) => M.matchers.toBeCloseTo(value, [number, digits])[0]),
   };
   const staticNames = I.keys(statics);
   for (let i = 0; i < staticNames.length; i++) {
     I.defineProperty(expect, staticNames[i], { __proto__: null, value: I.freeze(statics[staticNames[i]]), writable: false, enumerable: true, configurable: false });
   }
+  // A null prototype: a member expect lacks (expect.extend) is undefined, never one the artifact planted.
+  I.setPrototypeOf(expect, null);
   return I.freeze(expect);
 }

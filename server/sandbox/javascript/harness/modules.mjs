@@ -56,6 +56,7 @@ export function createModules(I, F, provided) {
       if (I.hasOwn(table, specifier)) return table[specifier];
       throw unavailable(specifier, role);
     };
+    I.setPrototypeOf(require, null); // no require.cache or require.resolve, not even planted ones
     return I.freeze(require);
   }
 

@@ -13,12 +13,18 @@ export function createTestApi(I, F, R) {
   const call = I.apply;
   const PLACEHOLDER = new I.RegExp("%[sdifjoOp#$%]|\\$[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*)*", "g");
 
+  /** Frozen, with a null prototype: a member it lacks (test.extend) is undefined, never one the artifact planted on Function.prototype. */
+  function sealed(fn) {
+    I.setPrototypeOf(fn, null);
+    return I.freeze(fn);
+  }
+
   function withProperties(fn, properties) {
     const names = I.keys(properties);
     for (let i = 0; i < names.length; i++) {
       I.defineProperty(fn, names[i], { __proto__: null, value: properties[names[i]], writable: false, enumerable: true, configurable: false });
     }
-    return I.freeze(fn);
+    return sealed(fn);
   }
 
   function isObject(value) {
@@ -164,7 +170,7 @@ export function createTestApi(I, F, R) {
     return { describe, skip, only };
   }
 
-  const hook = (kind, flavor) => I.freeze((fn) => R.addHook(kind, fn, flavor));
+  const hook = (kind, flavor) => sealed((fn) => R.addHook(kind, fn, flavor));
 
   const tests = jestTests();
   const suites = jestSuites();
