@@ -203,6 +203,7 @@ export function createRunner(I, F, D, H, nonce, counter, extras) {
     I.defineProperty(done, "fail", { __proto__: null, value: (message) => settle(failure(step, fail(label(message)))), enumerable: false, configurable: false, writable: false });
     // vitest hands a test context instead of done: test("x", async ({ expect }) => ...).
     I.defineProperty(done, "expect", { __proto__: null, value: extras.expect, enumerable: true, configurable: false, writable: false });
+    I.setPrototypeOf(done, null);
     return I.freeze(done);
   }
 
