@@ -116,8 +116,15 @@ describe("test API: async styles", () => {
   });
 
   it("gives vitest's test context its expect", async () => {
-    const outcome = await runSandbox("", `import { test } from "vitest";\ntest("context", async ({ expect }) => { expect(1).toBe(2); });`);
-    expect(failureOf(expectStatus(outcome, "failed"), "context")).toMatch(/^expected 1 to be 2/);
+    const outcome = await runSandbox(
+      "",
+      `import { test } from "vitest";
+       test("context", async ({ expect }) => { expect(1).toBe(2); });
+       test("sync with context", ({ expect }) => { expect(1).toBe(1); });`,
+    );
+    const failed = expectStatus(outcome, "failed");
+    expect(failureOf(failed, "context")).toMatch(/^expected 1 to be 2/);
+    expect(failureOf(failed, "sync with context")).toBeUndefined();
   });
 
   it("node:test: context, subtests (a failing subtest fails its parent), options, and done as the second parameter", async () => {

@@ -77,6 +77,7 @@ export function harnessSource() {
   const G = createGuestGlobals(I, F, D, H, R, ${MAX_CONSOLE_CHARS});
   const J = T.jest;
   const N = T.node;
+  const V = T.vitest;
   const frameworkHooks = { beforeAll: J.beforeAll, afterAll: J.afterAll, beforeEach: J.beforeEach, afterEach: J.afterEach };
   // node:test's module is its test function with the rest as properties (as in Node).
   const nodeTest = function test(name, options, fn) {
@@ -86,7 +87,8 @@ export function harnessSource() {
     __proto__: null,
     "assert": assert.legacy, "node:assert": assert.legacy, "assert/strict": assert.strict, "node:assert/strict": assert.strict,
     "node:test": nodeTest,
-    "vitest": I.freeze({ __proto__: null, test: J.test, it: J.it, describe: J.describe, suite: J.describe, expect, vi: Mk.vi, ...frameworkHooks }),
+    "vitest": I.freeze({ __proto__: null, test: V.test, it: V.it, describe: V.describe, suite: V.describe, expect, vi: Mk.vi,
+      beforeAll: V.beforeAll, afterAll: V.afterAll, beforeEach: V.beforeEach, afterEach: V.afterEach }),
     "@jest/globals": I.freeze({ __proto__: null, test: J.test, it: J.it, describe: J.describe, expect, jest: Mk.jest, ...frameworkHooks }),
     "tslib": createInterop(I),
   };

@@ -12,8 +12,8 @@
  * calls carries the nonce, which lives only in this closure and on the host: code under test
  * can neither forge results nor claim that the run finished.
  *
- * Flavours: "jest" (jest, vitest, the globals: a test function with a parameter gets done) and
- * "node" (node:test: the test function gets a test context `t`, and done as its second
+ * Flavours: "jest" (the globals, @jest/globals: a test function with a parameter gets done),
+ * "vitest" (a parameter is the test context, with expect) and "node" (node:test: the test function gets a test context `t`, and done as its second
  * parameter; t.test() runs a subtest, reported as "parent > subtest").
  */
 export function createRunner(I, F, D, H, nonce, counter, extras) {
@@ -238,7 +238,8 @@ export function createRunner(I, F, D, H, nonce, counter, extras) {
       else drive();
     };
     inflight = { __proto__: null, step, settle, waitsForDone: false };
-    const usesDone = parameterCount(step.fn) >= (step.flavor === "node" ? 2 : 1);
+    // vitest passes a test context, never done; jest passes done; node:test passes (t, done).
+    const usesDone = step.flavor !== "vitest" && parameterCount(step.fn) >= (step.flavor === "node" ? 2 : 1);
     const done = makeDone(settle, step);
     const args = step.flavor === "node" ? [context(step.test, step.name), done] : [done];
     let value;

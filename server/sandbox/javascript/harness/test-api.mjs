@@ -2,8 +2,8 @@
  * GUEST CODE (see intrinsics.mjs): self-contained, uses only `I`, the formatter `F` and the
  * runner `R`.
  *
- * The test-registering functions as the test code calls them, in two flavours over the one
- * runner: jest/vitest (test, it, describe with .skip/.only/.todo/.each/.skipIf/.runIf/
+ * The test-registering functions as the test code calls them, in three flavours over the one
+ * runner: jest/vitest (which differ only in what a test function's parameter is) (test, it, describe with .skip/.only/.todo/.each/.skipIf/.runIf/
  * .concurrent, beforeAll/afterAll/beforeEach/afterEach, xit/fit/xdescribe/fdescribe) and
  * node:test (test(name, [options], fn), it, describe/suite, before/after/beforeEach/afterEach,
  * .skip/.only/.todo). Every function is frozen.
@@ -130,12 +130,12 @@ export function createTestApi(I, F, R) {
     };
   }
 
-  function jestTests() {
-    const variant = (mode) => (name, fn) => R.addTest(name, fn, mode, "jest");
+  function jestTests(flavor) {
+    const variant = (mode) => (name, fn) => R.addTest(name, fn, mode, flavor);
     const run = variant("");
     const skip = variant("skip");
     const only = variant("only");
-    const todo = (name) => R.addTest(name, undefined, "todo", "jest");
+    const todo = (name) => R.addTest(name, undefined, "todo", flavor);
     const skipWithEach = withProperties(skip, { each: each(skip) });
     const onlyWithEach = withProperties(only, { each: each(only) });
     const test = withProperties(run, {
@@ -172,23 +172,28 @@ export function createTestApi(I, F, R) {
 
   const hook = (kind, flavor) => sealed((fn) => R.addHook(kind, fn, flavor));
 
-  const tests = jestTests();
-  const suites = jestSuites();
-  const jest = I.freeze({
-    __proto__: null,
-    test: tests.test,
-    it: tests.test,
-    describe: suites.describe,
-    beforeAll: hook("beforeAll", "jest"),
-    afterAll: hook("afterAll", "jest"),
-    beforeEach: hook("beforeEach", "jest"),
-    afterEach: hook("afterEach", "jest"),
-    xit: tests.skip,
-    xtest: tests.skip,
-    fit: tests.only,
-    xdescribe: suites.skip,
-    fdescribe: suites.only,
-  });
+  /** flavor "jest" (the globals, @jest/globals: a parameter is done) or "vitest" (a parameter is the test context). */
+  function framework(flavor) {
+    const tests = jestTests(flavor);
+    const suites = jestSuites();
+    return I.freeze({
+      __proto__: null,
+      test: tests.test,
+      it: tests.test,
+      describe: suites.describe,
+      beforeAll: hook("beforeAll", flavor),
+      afterAll: hook("afterAll", flavor),
+      beforeEach: hook("beforeEach", flavor),
+      afterEach: hook("afterEach", flavor),
+      xit: tests.skip,
+      xtest: tests.skip,
+      fit: tests.only,
+      xdescribe: suites.skip,
+      fdescribe: suites.only,
+    });
+  }
+  const jest = framework("jest");
+  const vitest = framework("vitest");
 
   /** node:test's (name, [options], fn) and (fn) forms -> [name, fn, mode]. */
   function nodeArguments(name, options, fn, mode) {
@@ -242,5 +247,5 @@ export function createTestApi(I, F, R) {
     afterEach: hook("afterEach", "node"),
   });
 
-  return I.freeze({ __proto__: null, jest, node });
+  return I.freeze({ __proto__: null, jest, vitest, node });
 }
