@@ -54,7 +54,10 @@ function take(memoryMb: number): WarmWorker {
   }
   let entry = idle.shift();
   while (entry && (entry.exited || entry.failure)) entry = idle.shift();
-  const taken = entry ?? spawn(memoryMb);
+  if (entry) return entry;
+  // None was ready: start this one and its successors now. Otherwise the pool is refilled when
+  // the run ends (see runInWorker), so a starting worker does not compete with the run for CPU.
+  const taken = spawn(memoryMb);
   refill();
   return taken;
 }
@@ -98,6 +101,7 @@ export async function runInWorker(job: SandboxJob, killAfterMs: number): Promise
       clearTimeout(killer);
       void worker.terminate();
       resolve(outcome);
+      refill();
     };
     const killer = setTimeout(() => {
       settle({
