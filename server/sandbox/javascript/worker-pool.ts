@@ -54,10 +54,7 @@ function take(memoryMb: number): WarmWorker {
   }
   let entry = idle.shift();
   while (entry && (entry.exited || entry.failure)) entry = idle.shift();
-  if (entry) return entry;
-  // None was ready: start this one and its successors now. Otherwise the pool is refilled when
-  // the run ends (see runInWorker), so a starting worker does not compete with the run for CPU.
-  const taken = spawn(memoryMb);
+  const taken = entry ?? spawn(memoryMb);
   refill();
   return taken;
 }
@@ -101,7 +98,6 @@ export async function runInWorker(job: SandboxJob, killAfterMs: number): Promise
       clearTimeout(killer);
       void worker.terminate();
       resolve(outcome);
-      refill();
     };
     const killer = setTimeout(() => {
       settle({
