@@ -17,12 +17,14 @@ function remapPositions(text: string, positions: SourcePositions): string {
   });
 }
 
-const NODE_GLOBAL = /'(require|module|exports|process|Buffer|global|__dirname|__filename)' is not defined/;
+const NODE_GLOBAL = /'(process|Buffer|global|__dirname|__filename)' is not defined/;
 const NETWORK_GLOBAL = /'(fetch|XMLHttpRequest|WebSocket)' is not defined/;
 
 /** A hint where the message alone would leave the reader guessing why a name is missing. */
 function addHints(text: string): string {
-  if (NODE_GLOBAL.test(text)) return `${text} (the sandbox is plain JavaScript: Node.js globals and modules are not available)`;
+  if (NODE_GLOBAL.test(text)) {
+    return `${text} (the sandbox is plain JavaScript: Node.js globals are not available, and require()/import resolve only the code under test and the provided test modules)`;
+  }
   if (NETWORK_GLOBAL.test(text)) return `${text} (the sandbox has no network access)`;
   return text;
 }

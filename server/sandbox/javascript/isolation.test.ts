@@ -5,7 +5,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectStatus, runSandbox } from "./test-helpers";
 
-/** Every global the sandbox offers: standard ECMAScript (as QuickJS has it) plus the harness's. */
+/**
+ * Every global the sandbox offers: standard ECMAScript (as QuickJS has it) plus the harness's
+ * console and timers, and the artifact's CommonJS `module`, `exports` and `require` (which
+ * resolves only the artifact itself and the harness's own modules). The test helpers (test,
+ * expect, ...) are not globals: they are constants of the function the tests run in.
+ */
 const EXPECTED_GLOBALS = [
   "AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array", "Boolean", "DataView", "Date",
   "Error", "EvalError", "FinalizationRegistry", "Float16Array", "Float32Array", "Float64Array", "Function", "Infinity",
@@ -14,7 +19,7 @@ const EXPECTED_GLOBALS = [
   "SyntaxError", "TypeError", "URIError", "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray", "WeakMap",
   "WeakRef", "WeakSet", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "eval",
   "globalThis", "isFinite", "isNaN", "parseFloat", "parseInt", "undefined", "unescape",
-  "assert", "clearInterval", "clearTimeout", "console", "describe", "expect", "it", "queueMicrotask", "setInterval", "setTimeout", "test",
+  "clearInterval", "clearTimeout", "console", "exports", "module", "queueMicrotask", "require", "setInterval", "setTimeout",
 ];
 
 /** Test code probing for a way out; every probe must come back "unavailable". */
@@ -23,13 +28,16 @@ async function unavailable(attempt) {
   try { await attempt(); return "available"; } catch (error) { return "unavailable: " + String(error); }
 }
 test("no Node.js globals", () => {
-  for (const name of ["require", "process", "module", "exports", "Buffer", "global", "fetch", "XMLHttpRequest", "WebSocket", "std", "os", "Deno", "Bun"]) {
+  for (const name of ["process", "Buffer", "global", "fetch", "XMLHttpRequest", "WebSocket", "std", "os", "Deno", "Bun", "__filename"]) {
     expect(typeof globalThis[name]).toBe("undefined");
   }
 });
-test("no module loading", async () => {
-  for (const name of ["fs", "node:fs", "net", "node:net", "http", "child_process", "os", "std"]) {
-    expect(await unavailable(() => import(name))).toMatch(/modules are not available in the sandbox/);
+test("no module loading, by require, by import() or by QuickJS's own loader", async () => {
+  for (const name of ["fs", "node:fs", "net", "node:net", "http", "child_process", "node:child_process", "process", "os", "std", "module", "worker_threads", "/etc/passwd"]) {
+    expect(await unavailable(() => require(name))).toMatch(new RegExp("module .* is not available in the sandbox"));
+    expect(await unavailable(() => globalThis.require(name))).toMatch(/is not available in the sandbox/);
+    expect(await unavailable(() => import(name))).toMatch(/is not available in the sandbox/);
+    expect(await unavailable(() => (0, eval)("import(" + JSON.stringify(name) + ")"))).toMatch(/^unavailable: /);
   }
 });
 `;

@@ -110,8 +110,8 @@ describe("sandbox limits", () => {
     // The interrupt deadline is far away, so only the hard kill can end this run.
     const outcome = await runInWorker(
       {
-        artifact: { code: "while (true) {}", fileName: "artifact.js" },
-        tests: { code: "", fileName: "tests.js" },
+        artifact: { code: "while (true) {}", fileName: "artifact.js", exportsTrailer: false, topLevelAwait: false },
+        tests: { code: "", fileName: "tests.js", exportsTrailer: false, topLevelAwait: false },
         limits: DEFAULT_SANDBOX_LIMITS,
         deadline: Date.now() + 60_000,
         output: createOutputBuffer(DEFAULT_SANDBOX_LIMITS.outputBytes),

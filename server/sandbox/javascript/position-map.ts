@@ -47,10 +47,11 @@ function decodeMappings(mappings: string): Segment[][] {
   });
 }
 
-export function createPositionMap(mappings: string): PositionMap {
+/** `lineOffset`: lines the sandbox put above the transpiled code (see TESTS_WRAPPER_LINES). */
+export function createPositionMap(mappings: string, lineOffset = 0): PositionMap {
   const lines = decodeMappings(mappings);
   return (line, column) => {
-    const segments = lines[line - 1];
+    const segments = lines[line - 1 - lineOffset];
     if (!segments || segments.length === 0) return undefined;
     let best = segments[0];
     for (const segment of segments) if (segment[0] <= column - 1) best = segment;

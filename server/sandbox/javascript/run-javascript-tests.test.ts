@@ -173,18 +173,45 @@ describe("runJavaScriptTests: artifact and tests share one scope", () => {
     expect(failureOf(expectStatus(outcome, "failed"), "t")).toBe("RangeError: out of range (at artifact.ts:6:23)");
   });
 
-  it("refuses imports with an error that says modules are not available", async () => {
+  it("refuses a module that is neither the artifact nor provided, naming it and the line", async () => {
     const artifact = await runSandbox("import { readFileSync } from 'fs';\nexport const read = readFileSync;", "test('t', () => {});");
-    expect(expectStatus(artifact, "error").message).toMatch(/^modules are not available in the sandbox: artifact\.ts imports "fs" \(at artifact\.ts:1\)/);
-    const tests = await runSandbox("export const x = 1;", "import { x } from './artifact';\ntest('t', () => expect(x).toBe(1));");
-    expect(expectStatus(tests, "error").message).toMatch(/tests\.ts imports "\.\/artifact".*visible to the tests by name/);
+    expect(expectStatus(artifact, "error").message).toMatch(/^Error: module 'fs' is not available in the sandbox: the artifact can require assert.* \(at artifact\.ts:1:\d+\), while loading the artifact$/);
+    const tests = await runSandbox("export const x = 1;", "const x = 2;\nimport { x as y } from './artifact';\nimport _ from 'lodash';\ntest('t', () => expect(_.identity(y)).toBe(1));");
+    expect(expectStatus(tests, "error").message).toMatch(/^Error: module 'lodash' is not available in the sandbox: the tests can require .* \(at tests\.ts:3:\d+\)/);
     const reexport = await runSandbox("export * from 'lodash';", "");
-    expect(expectStatus(reexport, "error").message).toMatch(/artifact\.ts imports "lodash"/);
+    expect(expectStatus(reexport, "error").message).toMatch(/module 'lodash' is not available .*artifact\.ts:1/);
+    const required = await runSandbox("const fs = require('fs');", "test('t', () => {});", { language: "javascript" });
+    expect(expectStatus(required, "error").message).toMatch(/^Error: module 'fs' is not available in the sandbox.*\(at artifact\.js:1:\d+\)/);
   });
 
-  it("says modules are not available when code calls require()", async () => {
-    const outcome = await runSandbox("const fs = require('fs');", "test('t', () => {});", { language: "javascript" });
-    expect(expectStatus(outcome, "error").message).toMatch(/'require' is not defined .*Node\.js globals and modules are not available/);
+  it("runs ES module tests that await at their top level, and reports what their top level throws", async () => {
+    const awaited = await runSandbox(
+      "export function add(a: number, b: number) { return a + b; }",
+      "const { add } = await import('./add.js');\nawait new Promise((r) => setTimeout(r, 1000));\ntest('adds', () => expect(add(1, 2)).toBe(3));",
+    );
+    expect(expectStatus(awaited, "passed").tests).toEqual([{ name: "adds", passed: true }]);
+    const refused = await runSandbox("", "const fs = await import('fs');\ntest('t', () => {});");
+    expect(expectStatus(refused, "error").message).toMatch(/^Error: module 'fs' is not available in the sandbox.*\(at tests\.ts:1:\d+\), while running the top level/);
+    const failing = await runSandbox("export const x = 1;", "await null;\nassert.strictEqual(x, 2);");
+    expect(expectStatus(failing, "failed").tests).toEqual([{ name: "(top level)", passed: false, message: "expected 1 to strictly equal 2 (at tests.ts:2:19)" }]);
+    const stuck = await runSandbox("", "await new Promise(() => {});\ntest('t', () => {});");
+    expect(expectStatus(stuck, "error").message).toMatch(/top level of the test code awaits a promise that can never settle/);
+  });
+
+  it("accepts a shebang line in the artifact and in the tests", async () => {
+    const outcome = await runSandbox(
+      "#!/usr/bin/env node\nfunction add(a, b) { return a + b; }\nmodule.exports = { add };\nif (require.main === module) console.log(add(1, 2));",
+      "#!/usr/bin/env node\nconst { add } = require('./add');\ntest('t', () => expect(add(1, 2)).toBe(3));",
+      { language: "javascript" },
+    );
+    expect(expectStatus(outcome, "passed").output).toBe("");
+  });
+
+  it("does not let the artifact load the test frameworks (it could register, skip or filter tests)", async () => {
+    for (const framework of ["node:test", "vitest", "@jest/globals"]) {
+      const outcome = await runSandbox(`const t = require(${JSON.stringify(framework)}); t.test.only?.("planted", () => {});`, "test('real', () => { expect(1).toBe(2); });", { language: "javascript" });
+      expect(expectStatus(outcome, "error").message).toMatch(/is not available in the sandbox: the artifact can require assert/);
+    }
   });
 
   it("reports syntax errors with their position", async () => {

@@ -9,7 +9,8 @@ const KILL_GRACE_MS = 500;
 
 /**
  * Runs generated JavaScript or TypeScript with its tests in the QuickJS sandbox (001
- * TestGuard: the artifact, then the tests, in one global scope) and reports what happened.
+ * TestGuard: the artifact as global code, then the tests, which see its globals and may also
+ * require or import it) and reports what happened.
  * Never throws for anything the code does; see server/sandbox/types.ts for the outcomes and
  * README.md next to this file for the design.
  */
@@ -30,8 +31,8 @@ export async function runJavaScriptTests(request: TestRunRequest): Promise<TestR
   // The wall clock starts here: it covers the worker's start-up and the run, not transpiling.
   const output = createOutputBuffer(limits.outputBytes);
   const job = {
-    artifact: { code: artifact.code, fileName: artifact.fileName },
-    tests: { code: tests.code, fileName: tests.fileName },
+    artifact: { code: artifact.code, fileName: artifact.fileName, exportsTrailer: artifact.exportsTrailer, topLevelAwait: false },
+    tests: { code: tests.code, fileName: tests.fileName, exportsTrailer: false, topLevelAwait: tests.topLevelAwait },
     limits,
     deadline: Date.now() + limits.wallClockMs,
     output,

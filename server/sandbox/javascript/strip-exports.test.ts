@@ -25,7 +25,31 @@ describe("stripExports", () => {
     expect(aliases).toBe("\nvar b = a;\n");
   });
 
-  it("leaves re-exports from other modules for the module check", () => {
+  it("lists every exported value binding with its local name, and no types", () => {
+    const source = [
+      "export function add() {}",
+      "export function over(a: string): void;",
+      "export function over(a: any) {}",
+      "export const { a, b: [c] } = { a: 1, b: [2] }, d = 3;",
+      "export default class Foo {}",
+      "export interface I {}",
+      "export type T = 1;",
+      "export declare const ambient: number;",
+      "export enum Color { Red }",
+      "const hidden = 1;",
+      "export { hidden as shown, type I as J };",
+    ].join("\n");
+    expect(strip(source).exports).toEqual([
+      ["add", "add"], ["over", "over"], ["a", "a"], ["c", "c"], ["d", "d"], ["default", "Foo"], ["Color", "Color"], ["shown", "hidden"],
+    ]);
+    expect(strip("export default 42;").exports).toEqual([["default", "_default"]]);
+  });
+
+  it("turns TypeScript's export = into module.exports =", () => {
+    expect(strip("const x = 1;\nexport = x;").code).toBe("const x = 1;\nmodule.exports = x;");
+  });
+
+  it("leaves re-exports from other modules to the transpiler", () => {
     expect(strip("export * from 'x';").code).toBe("export * from 'x';");
   });
 });

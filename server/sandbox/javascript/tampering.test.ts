@@ -61,11 +61,11 @@ describe("an artifact tampering with the test helpers never gets failing tests c
     expect(outcome.status).toBe("failed");
   });
 
-  it("refuses helpers shadowed or redefined by the artifact with an error", async () => {
-    const shadowed = await runSandbox("let expect = () => ({ toBe() {} });", FAILING_TESTS, { language: "javascript" });
-    expect(shadowed).toMatchObject({ status: "error", message: expect.stringMatching(/redeclaration of 'expect'/) });
-    const redefined = await runSandbox(TAMPERING_ARTIFACTS["redefines the helpers with defineProperty"]!, FAILING_TESTS, { language: "javascript" });
-    expect(redefined).toMatchObject({ status: "error", message: expect.stringMatching(/TypeError/) });
+  it("keeps the tests' helpers whatever the artifact declares or defines under their names", async () => {
+    for (const artifact of ["let expect = () => ({ toBe() {} });", "function assert() {}", TAMPERING_ARTIFACTS["redefines the helpers with defineProperty"]!]) {
+      const outcome = await runSandbox(artifact, FAILING_TESTS, { language: "javascript" });
+      expect(outcome.status).toBe("failed");
+    }
   });
 
   it("ends incomplete when the artifact breaks the harness itself", async () => {
@@ -75,7 +75,7 @@ describe("an artifact tampering with the test helpers never gets failing tests c
 
   it("does not let the artifact register tests", async () => {
     const outcome = await runSandbox("test('planted', () => {});", "test('real', () => {});", { language: "javascript" });
-    expect(outcome).toMatchObject({ status: "error", message: expect.stringMatching(/test\(\) can only be called from the test code/) });
+    expect(outcome).toMatchObject({ status: "error", message: expect.stringMatching(/'test' is not defined/) });
   });
 
   it("reports an artifact that throws a non-Error, or tries to exit, as an error", async () => {

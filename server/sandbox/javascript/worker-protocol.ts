@@ -5,11 +5,21 @@ import type { SandboxLimits, TestRunOutcome } from "../types";
  * is plain JavaScript, so these types document (not enforce) its side of the protocol.
  */
 export interface SandboxSource {
-  /** Plain JavaScript, evaluated as global code. */
+  /** Plain JavaScript: the artifact is evaluated as global code, the tests inside a function (see below). */
   readonly code: string;
   /** artifact.js / artifact.ts / tests.js / tests.ts: names positions in messages. */
   readonly fileName: string;
+  /** The artifact's code ends with an object of getters for its ES exports (prepare-source.ts). */
+  readonly exportsTrailer: boolean;
+  /** The tests await at their top level: their function is async, and the worker awaits it. */
+  readonly topLevelAwait: boolean;
 }
+
+/**
+ * The worker wraps the test code in a function (worker/session.mjs), on lines of its own above
+ * the code: positions in the tests are this many lines further down than in the transpiled code.
+ */
+export const TESTS_WRAPPER_LINES = 1;
 
 export interface SandboxJob {
   readonly artifact: SandboxSource;

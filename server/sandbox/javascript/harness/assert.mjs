@@ -2,8 +2,10 @@
  * GUEST CODE (see intrinsics.mjs): self-contained, uses only `I`, the formatter `F`, the
  * assertion errors `E`, `deepEqual` and the matcher helpers `M`.
  *
- * A node:assert-like `assert(value, message?)` with equal / strictEqual / deepEqual /
- * notEqual / throws / rejects & co. A given message replaces the generated one, as in Node.
+ * node:assert as `legacy` (assert(value, message?) with equal == / strictEqual / deepEqual /
+ * notEqual / throws / rejects & co.) and `strict` (node:assert/strict, assert.strict: equal is
+ * strictEqual, deepEqual is deepStrictEqual). A given message replaces the generated one, as
+ * in Node. Both are frozen functions: code cannot change what another module imported.
  */
 export function createAssert(I, F, E, deepEqual, M) {
   "use strict";
@@ -15,7 +17,7 @@ export function createAssert(I, F, E, deepEqual, M) {
     throw E.assertionError(typeof message === "string" ? message : message !== undefined ? show(message) : explain());
   }
 
-  function assert(value, message) {
+  function ok(value, message) {
     ensure(!!value, message, () => "expected " + show(value) + " to be truthy");
   }
 
@@ -30,7 +32,7 @@ export function createAssert(I, F, E, deepEqual, M) {
 
   const methods = {
     __proto__: null,
-    ok: assert,
+    ok,
     equal: (a, b, message) => ensure(a == b, message, () => "expected " + show(a) + " to equal " + show(b) + " (==)"),
     notEqual: (a, b, message) => ensure(a != b, message, () => "expected " + show(a) + " not to equal " + show(b) + " (!=)"),
     strictEqual: (a, b, message) => ensure(I.is(a, b), message, () => "expected " + show(a) + " to strictly equal " + show(b)),
@@ -41,7 +43,14 @@ export function createAssert(I, F, E, deepEqual, M) {
     notDeepStrictEqual: (a, b, message) => ensure(!deepEqual(a, b, true), message, () => "expected " + show(a) + " not to deeply and strictly equal " + show(b)),
     match: (text, pattern, message) => ensure(typeof text === "string" && M.isRegExp(pattern) && F.matches(pattern, text), message,
       () => "expected " + show(text) + " to match " + show(pattern)),
+    doesNotMatch: (text, pattern, message) => ensure(typeof text === "string" && M.isRegExp(pattern) && !F.matches(pattern, text), message,
+      () => "expected " + show(text) + " not to match " + show(pattern)),
     fail: (message) => ensure(false, message, () => "assert.fail() was called"),
+    ifError: (value) => {
+      if (value === null || value === undefined) return;
+      if (F.isError(value)) throw value;
+      throw E.assertionError("ifError got unwanted value: " + show(value));
+    },
     throws(fn, expected, message) {
       if (typeof expected === "string" && message === undefined) return methods.throws(fn, undefined, expected);
       if (typeof fn !== "function") throw E.assertionError("assert.throws needs a function to call, got " + show(fn));
@@ -75,9 +84,44 @@ export function createAssert(I, F, E, deepEqual, M) {
     },
   };
 
-  const names = I.keys(methods);
-  for (let i = 0; i < names.length; i++) {
-    I.defineProperty(assert, names[i], { __proto__: null, value: methods[names[i]], writable: false, enumerable: true, configurable: false });
+  methods.doesNotReject = (promiseOrFn, message) => {
+    const promise = call(I.promiseResolve, I.Promise, [typeof promiseOrFn === "function" ? promiseOrFn() : promiseOrFn]);
+    return I.construct(I.Promise, [(resolve, reject) => {
+      call(I.promiseThen, promise, [() => resolve(undefined), (reason) => {
+        try {
+          ensure(false, message, () => "expected the promise not to reject, but it rejected with " + show(reason));
+        } catch (error) {
+          reject(error);
+        }
+      }]);
+    }]);
+  };
+
+  const strictMethods = {
+    __proto__: null,
+    equal: methods.strictEqual,
+    notEqual: methods.notStrictEqual,
+    deepEqual: methods.deepStrictEqual,
+    notDeepEqual: methods.notDeepStrictEqual,
+  };
+
+  function build(overrides) {
+    const assert = (value, message) => ok(value, message);
+    const names = I.keys(methods);
+    for (let i = 0; i < names.length; i++) {
+      const value = overrides[names[i]] === undefined ? methods[names[i]] : overrides[names[i]];
+      I.defineProperty(assert, names[i], { __proto__: null, value, writable: false, enumerable: true, configurable: false });
+    }
+    return assert;
   }
-  return I.freeze(assert);
+
+  // Null prototypes: a method this assert lacks is undefined, never something the artifact
+  // planted on Function.prototype.
+  const legacy = build({ __proto__: null });
+  const strict = build(strictMethods);
+  I.defineProperty(legacy, "strict", { __proto__: null, value: strict, writable: false, enumerable: true, configurable: false });
+  I.defineProperty(strict, "strict", { __proto__: null, value: strict, writable: false, enumerable: true, configurable: false });
+  I.setPrototypeOf(legacy, null);
+  I.setPrototypeOf(strict, null);
+  return I.freeze({ __proto__: null, legacy: I.freeze(legacy), strict: I.freeze(strict) });
 }

@@ -5,7 +5,8 @@
  * Deep equality for toEqual / toStrictEqual / assert.deepEqual: primitives (Object.is),
  * arrays, plain objects and class instances, Map, Set, Date, RegExp and errors, with cycles.
  * Loose mode (toEqual) ignores prototypes and properties whose value is undefined; strict mode
- * (toStrictEqual) compares both.
+ * (toStrictEqual) compares both. An asymmetric matcher (expect.any(Number), made by
+ * `asymmetric`) on either side equals whatever its predicate accepts.
  */
 export function createEquality(I, F) {
   "use strict";
@@ -88,8 +89,25 @@ export function createEquality(I, F) {
     return equalObjects(a, b, strict, stack);
   }
 
+  const asymmetricMatchers = new I.WeakMap();
+
+  /** expect.any(Number) & co.: an object that equals whatever `predicate` accepts. */
+  function asymmetric(description, predicate) {
+    const matcher = I.freeze({ __proto__: null, asymmetricMatch: description });
+    call(I.weakMapSet, asymmetricMatchers, [matcher, predicate]);
+    return matcher;
+  }
+
+  function predicateOf(value) {
+    return typeof value === "object" && value !== null ? call(I.weakMapGet, asymmetricMatchers, [value]) : undefined;
+  }
+
   function equal(a, b, strict, stack) {
     if (I.is(a, b)) return true;
+    const expected = predicateOf(b);
+    if (expected !== undefined) return !!expected(a);
+    const actual = predicateOf(a);
+    if (actual !== undefined) return !!actual(b);
     if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
       // toEqual treats +0 and -0 as equal, like ===; toStrictEqual does not.
       return !strict && typeof a === "number" && a === b;
@@ -110,5 +128,5 @@ export function createEquality(I, F) {
     return equal(a, b, strict, F.newList());
   }
 
-  return I.freeze({ __proto__: null, deepEqual });
+  return I.freeze({ __proto__: null, deepEqual, asymmetric });
 }

@@ -1,13 +1,13 @@
 /**
- * GUEST CODE (see intrinsics.mjs): self-contained, uses only `I`, the formatter `F` and
- * `deepEqual`.
+ * GUEST CODE (see intrinsics.mjs): self-contained, uses only `I`, the formatter `F`,
+ * `deepEqual` and the mock functions' records `Mk` (for toHaveBeenCalled...).
  *
  * The checks behind expect(...).toXxx. Each matcher returns [pass, explain], where
  * explain(not) builds the failure message lazily ("expected 2 to be 3"), so passing assertions
  * never render values. `rejected` is true when `actual` is a promise's rejection reason
  * (expect(p).rejects...), which toThrow then treats as the thrown error.
  */
-export function createMatchers(I, F, deepEqual) {
+export function createMatchers(I, F, deepEqual, Mk) {
   "use strict";
   const call = I.apply;
   const show = (value) => F.formatValue(value);
@@ -168,9 +168,82 @@ export function createMatchers(I, F, deepEqual) {
       const pass = found && (args.length < 2 || deepEqual(value, args[1], false));
       return simple(pass, actual, "have property " + show(path) + (args.length < 2 ? "" : " equal to " + show(args[1])));
     },
+    toMatchObject(actual, args) {
+      const shape = args[0];
+      if (typeof shape !== "object" || shape === null) return [false, () => "toMatchObject needs an object, got " + show(shape)];
+      return simple(matchesShape(actual, shape, 0), actual, "match object " + show(shape));
+    },
     toThrow,
     toThrowError: toThrow,
+    toHaveBeenCalled: (actual) => called(actual, (calls) => [calls.length > 0, "have been called"]),
+    toHaveBeenCalledTimes: (actual, args) => called(actual, (calls) => [calls.length === args[0], "have been called " + show(args[0]) + " times"]),
+    toHaveBeenCalledWith: (actual, args) => called(actual, (calls) => [someCall(calls, args), "have been called with " + show(args)]),
+    toHaveBeenLastCalledWith: (actual, args) => called(actual, (calls) => [calls.length > 0 && deepEqual(calls[calls.length - 1], args, false), "have been last called with " + show(args)]),
+    toHaveBeenNthCalledWith: (actual, args) => called(actual, (calls) => {
+      const nth = typeof args[0] === "number" ? calls[args[0] - 1] : undefined;
+      return [nth !== undefined && sameArguments(nth, args, 1), "have been called the " + show(args[0]) + "th time with the arguments after the first"];
+    }),
+    toHaveReturned: (actual) => called(actual, (calls, results) => [returned(results, undefined, false), "have returned"]),
+    toHaveReturnedWith: (actual, args) => called(actual, (calls, results) => [returned(results, args[0], true), "have returned " + show(args[0])]),
   };
+  matchers.toBeCalled = matchers.toHaveBeenCalled;
+  matchers.toBeCalledTimes = matchers.toHaveBeenCalledTimes;
+  matchers.toBeCalledWith = matchers.toHaveBeenCalledWith;
+  matchers.lastCalledWith = matchers.toHaveBeenLastCalledWith;
+
+  /** Are `given` the arguments in `args` from index `from` on? (no array is built: Array.prototype may be patched) */
+  function sameArguments(given, args, from) {
+    if (given.length !== args.length - from) return false;
+    for (let i = from; i < args.length; i++) if (!deepEqual(given[i - from], args[i], false)) return false;
+    return true;
+  }
+
+  function someCall(calls, args) {
+    for (let i = 0; i < calls.length; i++) if (deepEqual(calls[i], args, false)) return true;
+    return false;
+  }
+
+  function returned(results, value, compare) {
+    for (let i = 0; i < results.length; i++) {
+      if (results[i].type === "return" && (!compare || deepEqual(results[i].value, value, false))) return true;
+    }
+    return false;
+  }
+
+  /** Mock matchers: check(calls, results) -> [pass, phrase]; the message lists the calls made. */
+  function called(actual, check) {
+    const record = Mk.recorded(actual);
+    if (record === undefined) return [false, () => "expected a mock function (jest.fn() / vi.fn() / spyOn), got " + show(actual)];
+    const outcome = check(record.calls, record.results);
+    return [outcome[0], (not) => {
+      const calls = F.newList();
+      for (let i = 0; i < record.calls.length && i < 5; i++) F.append(calls, show(record.calls[i]));
+      let list = "";
+      for (let i = 0; i < calls.length; i++) list += (i > 0 ? ", " : "") + calls[i];
+      return "expected " + record.name + to(not) + outcome[1] + ", but it was called " + record.calls.length + " times" +
+        (record.calls.length > 0 ? " (with " + list + (record.calls.length > 5 ? ", ..." : "") + ")" : "");
+    }];
+  }
+
+  /** toMatchObject: every property of `shape` is in `actual`, objects compared as subsets, arrays item by item. */
+  function matchesShape(actual, shape, depth) {
+    if (depth > 64 || typeof actual !== "object" || actual === null) return false;
+    if (I.isArray(shape)) {
+      if (!I.isArray(actual) || actual.length !== shape.length) return false;
+      for (let i = 0; i < shape.length; i++) if (!matchesValue(actual[i], shape[i], depth)) return false;
+      return true;
+    }
+    const keys = I.keys(shape);
+    for (let i = 0; i < keys.length; i++) {
+      if (!(keys[i] in actual) || !matchesValue(actual[keys[i]], shape[keys[i]], depth)) return false;
+    }
+    return true;
+  }
+
+  function matchesValue(actual, expected, depth) {
+    const plain = typeof expected === "object" && expected !== null && (I.isArray(expected) || I.getPrototypeOf(expected) === I.ObjectPrototype);
+    return plain ? matchesShape(actual, expected, depth + 1) : deepEqual(actual, expected, false);
+  }
 
   function splitDots(text) {
     const parts = F.newList();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { harnessSource, HELPER_PROBE } from "../harness/bootstrap-source.mjs";
+import { harnessFactorySources, harnessSource, HELPER_PROBE, wrapTests } from "../harness/bootstrap-source.mjs";
 import { createHostObject } from "./host-functions.mjs";
 import { finalOutcome, incompleteOutcome, limitOutcome } from "./outcomes.mjs";
 import { createRunState, during, isStopped, shouldInterrupt, stopForEngineLimit } from "./run-state.mjs";
@@ -39,7 +39,8 @@ class Session {
   }
 
   /**
-   * The run: evaluate the artifact, then the test code, in one global scope; run the
+   * The run: evaluate the artifact as global code, then the test code (which sees the
+   * artifact's globals and can require it); run the
    * registered tests with promise jobs and virtual timers pumped until the harness signals the
    * end; judge from the host-side state. Never throws for anything the sandboxed code does.
    */
@@ -55,23 +56,67 @@ class Session {
 
   bootstrap() {
     const { ctx } = this;
+    const factories = ctx.newObject();
+    for (const [name, source] of harnessFactorySources()) {
+      const factory = ctx.unwrapResult(ctx.evalCode(source, HARNESS_FILE, { type: "global", strict: true }));
+      ctx.setProp(factories, name, factory);
+      factory.dispose();
+    }
     const bootstrap = ctx.unwrapResult(ctx.evalCode(harnessSource(), HARNESS_FILE, { type: "global", strict: true }));
     const host = createHostObject(ctx, this.state, this.timers);
-    const args = [host, ctx.newString(this.state.nonce)];
+    const args = [host, ctx.newString(this.state.nonce), factories];
     const controls = ctx.unwrapResult(ctx.callFunction(bootstrap, ctx.undefined, args));
-    this.controls = Object.fromEntries(["runAll", "abandon", "runTimer", "describeError", "replacedHelper"].map((name) => [name, ctx.getProp(controls, name)]));
+    this.controls = Object.fromEntries(["runAll", "abandon", "runTimer", "describeError", "replacedHelper", "artifactLoaded", "loadTests"].map((name) => [name, ctx.getProp(controls, name)]));
     for (const handle of [bootstrap, controls, ...args]) handle.dispose();
   }
 
-  /** Evaluates the artifact or the test code as global code; an outcome if that ends the run. */
+  /**
+   * Evaluates the artifact as global code (its ES exports, if any, are the completion value:
+   * see prepare-source.ts), or the test code inside the tests' function (wrapTests); an
+   * outcome if that ends the run.
+   */
   evaluate(role) {
     const { ctx, state } = this;
     state.phase = role;
     const source = this.job[role];
-    const result = ctx.evalCode(source.code, source.fileName, { type: "global" });
+    const code = role === "tests" ? wrapTests(source.code, source.topLevelAwait) : source.code;
+    const result = ctx.evalCode(code, source.fileName, { type: "global" });
     if (result.error) return this.thrown(result.error, role);
+    const control = role === "tests" ? this.controls.loadTests : this.controls.artifactLoaded;
+    const args = role === "tests" || source.exportsTrailer ? [result.value] : [];
+    const loaded = ctx.callFunction(control, ctx.undefined, args);
     result.value.dispose();
+    if (loaded.error) return role === "tests" ? this.thrown(loaded.error, role) : this.harnessFailed(loaded.error);
+    if (role === "tests" && source.topLevelAwait) return this.awaitTopLevel(loaded.value);
+    loaded.value.dispose();
     return this.drainJobs();
+  }
+
+  /** Runs promise jobs and due timers until the tests' async top level settles; an outcome if that ends the run. */
+  awaitTopLevel(promise) {
+    const { ctx } = this;
+    try {
+      for (;;) {
+        const stopped = this.drainJobs();
+        if (stopped) return stopped;
+        const settled = ctx.getPromiseState(promise);
+        if (settled.type === "fulfilled") {
+          settled.value.dispose();
+          return undefined;
+        }
+        if (settled.type === "rejected") return this.thrown(settled.error, "tests");
+        const timer = this.timers.takeNext();
+        if (!timer) {
+          return { status: "error", message: "the top level of the test code awaits a promise that can never settle (no timers or other pending work are left)", tests: [] };
+        }
+        const result = ctx.callFunction(this.controls.runTimer, ctx.undefined, [timer.callback, timer.args]);
+        release(timer);
+        if (result.error) return this.harnessFailed(result.error);
+        result.value.dispose();
+      }
+    } finally {
+      promise.dispose();
+    }
   }
 
   /** Outcome for an error thrown at the top level of the artifact or the test code. */
