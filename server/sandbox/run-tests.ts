@@ -9,7 +9,7 @@ export interface RunTestsOptions {
   readonly pythonExecutable?: string;
   /**
    * Aborts the run (a cancelled run, a shutdown): the promise rejects with the signal's reason at
-   * once, and the Python sandbox is killed; a JavaScript run ends at its wall-clock limit.
+   * once, and the sandbox running the code is killed.
    */
   readonly signal?: AbortSignal;
 }
@@ -19,7 +19,7 @@ export interface RunTestsOptions {
  * JavaScript and TypeScript, python3 inside the bubblewrap boundary for Python.
  */
 export function runTests(request: TestRunRequest, options: RunTestsOptions = {}): Promise<TestRunOutcome> {
-  const run = request.language === "python" ? runPythonTests(request, { pythonExecutable: options.pythonExecutable, signal: options.signal }) : runJavaScriptTests(request);
+  const run = request.language === "python" ? runPythonTests(request, { pythonExecutable: options.pythonExecutable, signal: options.signal }) : runJavaScriptTests(request, { signal: options.signal });
   return abortable(run, options.signal);
 }
 

@@ -14,7 +14,7 @@ const KILL_GRACE_MS = 500;
  * Never throws for anything the code does; see server/sandbox/types.ts for the outcomes and
  * README.md next to this file for the design.
  */
-export async function runJavaScriptTests(request: TestRunRequest): Promise<TestRunOutcome> {
+export async function runJavaScriptTests(request: TestRunRequest, options: { readonly signal?: AbortSignal } = {}): Promise<TestRunOutcome> {
   if (request.language !== "javascript" && request.language !== "typescript") {
     throw new Error(`runJavaScriptTests cannot run ${request.language} code`);
   }
@@ -37,6 +37,6 @@ export async function runJavaScriptTests(request: TestRunRequest): Promise<TestR
     deadline: Date.now() + limits.wallClockMs,
     output,
   };
-  const raw = await runInWorker(job, limits.wallClockMs + KILL_GRACE_MS);
+  const raw = await runInWorker(job, limits.wallClockMs + KILL_GRACE_MS, options.signal);
   return finalizeOutcome(raw, { artifact: artifact.positions, tests: tests.positions }, readOutput(output), elapsed());
 }

@@ -81,7 +81,7 @@ function errorOutcome(error: Error & { code?: string }): WorkerOutcome {
  * (QuickJS's interrupt handler normally stops the code at the deadline, but it can overshoot
  * or a bug could hang it), the worker is terminated: the host never waits longer than that.
  */
-export async function runInWorker(job: SandboxJob, killAfterMs: number): Promise<WorkerOutcome> {
+export async function runInWorker(job: SandboxJob, killAfterMs: number, signal?: AbortSignal): Promise<WorkerOutcome> {
   wasmModule ??= await quickJSWasmModule();
   let entry: WarmWorker;
   try {
@@ -96,6 +96,7 @@ export async function runInWorker(job: SandboxJob, killAfterMs: number): Promise
       if (settled) return;
       settled = true;
       clearTimeout(killer);
+      signal?.removeEventListener("abort", onAbort);
       void worker.terminate();
       resolve(outcome);
     };
@@ -106,6 +107,10 @@ export async function runInWorker(job: SandboxJob, killAfterMs: number): Promise
         message: `the run exceeded the wall-clock limit of ${job.limits.wallClockMs} ms and its worker was killed (it did not stop when interrupted)`,
       });
     }, killAfterMs);
+    // A cancelled run frees its worker at once instead of running on to its wall clock.
+    const onAbort = () => settle({ status: "incomplete", message: "the run was cancelled and its sandbox stopped" });
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
     if (entry.failure) return settle(errorOutcome(entry.failure));
     if (entry.exited) return settle({ status: "unavailable", message: "the JavaScript sandbox worker exited before it was used" });
     worker.once("message", (outcome: WorkerOutcome) => settle(outcome));
