@@ -1,3 +1,5 @@
+import { readBoundedBody } from "../http/read-bounded-body";
+
 /**
  * Bounds on one tRPC HTTP request, checked before tRPC reads it: how many calls a batch may hold
  * (each is a procedure run, so a batch of thousands is thousands of database queries) and how
@@ -34,18 +36,7 @@ export async function withBoundedBody(request: Request, maxBytes = MAX_TRPC_BODY
   if (!request.body) return request;
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) return tooLarge();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks), signal: request.signal });
+  const body = await readBoundedBody(request.body, maxBytes);
+  if (body === null) return tooLarge();
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
 }

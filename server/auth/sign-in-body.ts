@@ -1,3 +1,5 @@
+import { readBoundedBody } from "../http/read-bounded-body";
+
 /**
  * The body of a sign-in, read exactly once: JSON only, bounded in size, with the email normalised
  * the way better-auth looks it up. The limiter, better-auth and the audit log all get this one value.
@@ -19,21 +21,8 @@ const MAX_PASSWORD_CHARS = 1024;
 const refused = (status: number, code: string, message: string): SignInBodyResult => ({ ok: false, status, code, message });
 
 async function readBounded(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  const body = await readBoundedBody(request.body, maxBytes);
+  return body === null ? null : new TextDecoder("utf-8", { fatal: false }).decode(body);
 }
 
 export async function readSignInBody(request: Request): Promise<SignInBodyResult> {
