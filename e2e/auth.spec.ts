@@ -1,22 +1,23 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "./support/admin";
+import { firstStartAdmin } from "./support/admin";
 import { signedInAs } from "./support/users";
 
 test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("a visitor is sent to sign in; a wrong password says so; the right one opens the dashboard; sign out ends it", async ({ page, request }) => {
+    const admin = firstStartAdmin();
     await page.goto("/runs/anything");
     await expect(page).toHaveURL(/\/sign-in$/);
 
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator("#sign-in-error")).toHaveText("Wrong email or password.");
 
-    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByTestId("signed-in-user")).toContainText(`${E2E_ADMIN.email}admin`);
+    await expect(page.getByTestId("signed-in-user")).toContainText(`${admin.email}admin`);
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
