@@ -68,3 +68,14 @@ test("an admin creates a personal API token that works over HTTP until it is rev
   await expect(page.getByTestId("audit-row").filter({ hasText: "token.revoked" })).not.toHaveCount(0);
   await expect(page.getByTestId("audit-row").filter({ hasText: "sign_in.succeeded" })).not.toHaveCount(0);
 });
+
+test("Admin → Users refuses an address the sign-in would refuse, naming the problem, and creates nobody", async ({ page }) => {
+  await page.goto("/admin/users");
+  const form = page.getByRole("form", { name: "New user" });
+  // The browser's own type=email check accepts it; the sign-in would not, so neither does the server.
+  await form.getByLabel("Email").fill("ops@intranet");
+  await form.getByLabel("Password").fill("a long enough password");
+  await form.getByRole("button", { name: "Create user" }).click();
+  await expect(form.getByRole("alert")).toContainText("email: needs a dot in its domain");
+  await expect(page.getByRole("table", { name: "Users" })).not.toContainText("ops@intranet");
+});
