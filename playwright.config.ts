@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { ADMIN_STORAGE_STATE, E2E_ADMIN } from "./e2e/support/admin";
+import { ADMIN_STORAGE_STATE, FIRST_START_OUTPUT } from "./e2e/support/admin";
 
 // E2E_PORT lets several checkouts run their end-to-end tests on one machine at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -22,7 +22,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: { baseURL: BASE_URL, trace: "retain-on-failure" },
   projects: [
-    // Signs in once, through the form, as the admin the server created on its first start.
+    // Signs in once, through the form, as the admin the server created and printed on its first start.
     { name: "sign-in", testMatch: /sign-in\.setup\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH } },
     // The first-start journey needs the database as a first start leaves it (no runs yet), so it
     // runs before every other spec. Every spec starts signed in as that admin (other roles:
@@ -40,14 +40,17 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The same start-up path a user takes (build if needed, migrate, next start), on a fresh database.
-      command: "node e2e/reset-db.mjs && node bin/dualstate.mjs start --hostname 127.0.0.1",
+      // The README's start (`npm start`: build if needed, migrate, next start), on a fresh database;
+      // its output is kept for e2e/sign-in.setup.ts, which signs in with the password it printed.
+      command: `node e2e/reset-db.mjs ${FIRST_START_OUTPUT} && npm start -- --hostname 127.0.0.1 | tee ${FIRST_START_OUTPUT}`,
       url: BASE_URL,
       env: {
         PORT: String(PORT),
         DATABASE_URL: E2E_DATABASE_URL,
-        DUALSTATE_ADMIN_EMAIL: E2E_ADMIN.email,
-        DUALSTATE_ADMIN_PASSWORD: E2E_ADMIN.password,
+        // No admin is chosen: the first start creates the README's default admin with a generated
+        // password. Empty counts as unset, and keeps a value from the shell or a .env file out.
+        DUALSTATE_ADMIN_EMAIL: "",
+        DUALSTATE_ADMIN_PASSWORD: "",
         OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
         OPENAI_API_KEY: "e2e",
         OPENAI_MODEL: "fake-e2e-model",

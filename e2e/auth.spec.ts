@@ -1,22 +1,23 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "./support/admin";
+import { firstStartAdmin } from "./support/admin";
 import { signedInAs } from "./support/users";
 
 test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("a visitor is sent to sign in; a wrong password says so; the right one opens the dashboard; sign out ends it", async ({ page, request }) => {
+    const admin = firstStartAdmin();
     await page.goto("/runs/anything");
     await expect(page).toHaveURL(/\/sign-in$/);
 
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator("#sign-in-error")).toHaveText("Wrong email or password.");
 
-    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByTestId("signed-in-user")).toContainText(`${E2E_ADMIN.email}admin`);
+    await expect(page.getByTestId("signed-in-user")).toContainText(`${admin.email}admin`);
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
@@ -66,4 +67,15 @@ test("an admin creates a personal API token that works over HTTP until it is rev
   await expect(page.getByTestId("audit-row").filter({ hasText: "token.created" })).not.toHaveCount(0);
   await expect(page.getByTestId("audit-row").filter({ hasText: "token.revoked" })).not.toHaveCount(0);
   await expect(page.getByTestId("audit-row").filter({ hasText: "sign_in.succeeded" })).not.toHaveCount(0);
+});
+
+test("Admin → Users refuses an address the sign-in would refuse, naming the problem, and creates nobody", async ({ page }) => {
+  await page.goto("/admin/users");
+  const form = page.getByRole("form", { name: "New user" });
+  // The browser's own type=email check accepts it; the sign-in would not, so neither does the server.
+  await form.getByLabel("Email").fill("ops@intranet");
+  await form.getByLabel("Password").fill("a long enough password");
+  await form.getByRole("button", { name: "Create user" }).click();
+  await expect(form.getByRole("alert")).toContainText("email: needs a dot in its domain");
+  await expect(page.getByRole("table", { name: "Users" })).not.toContainText("ops@intranet");
 });

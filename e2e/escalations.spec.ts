@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_ADMIN } from "./support/admin";
+import { firstStartAdmin } from "./support/admin";
 import { signedInAs } from "./support/users";
 
 const RUN_TIMEOUT = 60_000;
@@ -52,8 +52,9 @@ test("a reviewer sees a new escalation appear in the queue live, opens it from t
   const assign = row.getByLabel("Assign");
   await expect(assign.locator("option", { hasText: bystander.email })).toHaveCount(0);
   await expect(assign.locator("option", { hasText: reviewer.email })).toHaveCount(1);
-  await assign.selectOption(E2E_ADMIN.email);
-  await expect(row.getByTestId("claimed-by")).toHaveText(E2E_ADMIN.email);
+  const admin = firstStartAdmin();
+  await assign.selectOption(admin.email);
+  await expect(row.getByTestId("claimed-by")).toHaveText(admin.email);
 
   // Newest first, so the new escalation is the first row: j selects it, Enter opens it.
   await page.locator("body").press("j");

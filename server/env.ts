@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { z } from "zod";
+import { accountEmailSchema, DEFAULT_ADMIN_EMAIL } from "./auth/account-email";
 import { parseProxyRange, type ProxyRange } from "./auth/trusted-proxies";
 
 const DEFAULT_DATABASE_URL = "file:./data/dualstate.db";
@@ -53,8 +54,11 @@ export const envSchema = z.object({
   DUALSTATE_ESCALATION_TIMEOUT_HOURS: z.coerce.number({ message: "must be a number" }).positive("must be positive").max(24 * 365, "must be at most 8760").default(72),
   /** SQLite durability: FULL syncs every commit, NORMAL (WAL) may lose the last commits on power loss. */
   DUALSTATE_SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"], { message: "must be FULL or NORMAL" }).default("FULL"),
-  /** The first admin, created on a start with no users; without a password one is generated and printed once. */
-  DUALSTATE_ADMIN_EMAIL: z.email({ message: "must be an email address" }).default("admin@localhost"),
+  /**
+   * The first admin, created on a start with no users; without a password one is generated and
+   * printed once. Held to the sign-in's own email rule, so the admin can always sign in.
+   */
+  DUALSTATE_ADMIN_EMAIL: accountEmailSchema.default(DEFAULT_ADMIN_EMAIL),
   DUALSTATE_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   /** Signs session cookies; generated once and kept in the database when unset. At least 32 characters. */
   DUALSTATE_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -25,8 +25,10 @@ export function SignInForm() {
         router.refresh();
         return;
       }
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      setError(response.status === 401 || response.status === 400 ? "Wrong email or password." : (body.message ?? `Sign-in failed (${response.status}).`));
+      const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+      // An address no account can have says why (a dot missing in its domain...); a wrong pair says no more than that.
+      if (body.code === "INVALID_EMAIL" && body.message) setError(body.message);
+      else setError(response.status === 401 || response.status === 400 ? "Wrong email or password." : (body.message ?? `Sign-in failed (${response.status}).`));
     } catch {
       setError("The server cannot be reached; try again.");
     } finally {

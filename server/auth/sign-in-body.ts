@@ -1,4 +1,5 @@
 import { readBoundedBody } from "../http/read-bounded-body";
+import { accountEmailProblem, normalizeAccountEmail } from "./account-email";
 
 /**
  * The body of a sign-in, read exactly once: JSON only, bounded in size, with the email normalised
@@ -43,5 +44,10 @@ export async function readSignInBody(request: Request): Promise<SignInBodyResult
   if (typeof email !== "string" || email.trim() === "" || email.length > MAX_EMAIL_CHARS) return refused(400, "INVALID_BODY", `email: must be a string of 1 to ${MAX_EMAIL_CHARS} characters`);
   if (typeof password !== "string" || password === "" || password.length > MAX_PASSWORD_CHARS) return refused(400, "INVALID_BODY", `password: must be a string of 1 to ${MAX_PASSWORD_CHARS} characters`);
   if (rememberMe !== undefined && typeof rememberMe !== "boolean") return refused(400, "INVALID_BODY", "rememberMe: must be true or false");
-  return { ok: true, body: { email: email.trim().toLowerCase(), password, ...(rememberMe === undefined ? {} : { rememberMe }) } };
+  // No account can have an address outside the account rule, so such a try is answered here, named,
+  // and not counted toward the lockout (better-auth would refuse it with a bare INVALID_EMAIL).
+  const normalized = normalizeAccountEmail(email);
+  const problem = accountEmailProblem(normalized);
+  if (problem) return refused(400, "INVALID_EMAIL", `email: ${problem}`);
+  return { ok: true, body: { email: normalized, password, ...(rememberMe === undefined ? {} : { rememberMe }) } };
 }

@@ -59,6 +59,19 @@ describe("the sign-in body is parsed once, as JSON only", () => {
     expect(((await wrongType.json()) as { message: string }).message).toMatch(/^email: /);
   });
 
+  it("an address no account can have (admin@localhost) is refused by name, before the limiter, the password check and the audit log", async () => {
+    const limiter = new SignInLimiter({ failuresPerEmail: 1, attemptsPerAddress: 2, windowMs: 60_000 });
+    const deps = { auth, db: database.db, limiter, address: "10.9.9.5" };
+    for (let i = 0; i < 5; i++) {
+      const refused = await handleSignIn(post(JSON.stringify({ email: "admin@localhost", password: PASSWORD }), "application/json"), deps);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ code: "INVALID_EMAIL", message: expect.stringMatching(/^email: needs a dot in its domain .*admin@dualstate\.localhost/) });
+    }
+    // None of the five counted: the address may still sign in as a real account.
+    expect((await handleSignIn(post(JSON.stringify({ email: "admin@example.com", password: PASSWORD }), "application/json"), deps)).status).toBe(200);
+    expect(await database.db.auditEvent.count({ where: { actorEmail: "admin@localhost" } })).toBe(0);
+  });
+
   it("a JSON body naming the email twice: the limiter, the sign-in and the audit row all use the same one", async () => {
     const limiter = new SignInLimiter({ failuresPerEmail: 2, attemptsPerAddress: 100, windowMs: 60_000 });
     const deps = { auth, db: database.db, limiter, address: "10.9.9.7" };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { accountEmailProblem } from "../auth/account-email";
 import { EnvError, parseEnv } from "../env";
 import { projectRoot } from "../persistence/project-root";
 import { main } from "./main";
@@ -15,7 +16,7 @@ const WORKER_DEFAULTS = {
   DUALSTATE_LEASE_SECONDS: 30,
   DUALSTATE_ESCALATION_TIMEOUT_HOURS: 72,
   DUALSTATE_SQLITE_SYNCHRONOUS: "FULL",
-  DUALSTATE_ADMIN_EMAIL: "admin@localhost",
+  DUALSTATE_ADMIN_EMAIL: "admin@dualstate.localhost",
   DUALSTATE_DRAIN_SECONDS: 30,
 };
 
@@ -65,6 +66,20 @@ describe("dualstate help and version", () => {
     expect(err).toBe("");
   });
 
+  it.each([
+    ["run", "--help"],
+    ["validate", "-h"],
+    ["runs", "list", "--help"],
+    ["runs", "--help"],
+    ["escalations", "approve", "abc", "--help"],
+    ["provenance", "export", "-h"],
+  ])("a real command with %s %s prints the usage and exits 0, without reading the environment", async (...argv) => {
+    const { code, out, err } = await cli(argv, { PORT: "not a port", DATABASE_URL: "mysql://nope" });
+    expect(code).toBe(0);
+    expect(out).toContain(USAGE);
+    expect(err).toBe("");
+  });
+
   it.each([["--version"], ["-v"]])("%s prints dualstate and the package.json version", async (flag) => {
     const version = (JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")) as { version: string }).version;
     const { code, out, err } = await cli([flag]);
@@ -87,6 +102,25 @@ describe("dualstate usage errors exit 2 with the usage on stderr", () => {
     const { code, out, err } = await cli(["frobnicate"]);
     expect(code).toBe(2);
     expect(err).toContain('unknown command "frobnicate"');
+    expect(err).toContain(USAGE);
+    expect(out).toBe("");
+  });
+
+  // The README promises exit 2 for a wrong command line; asking for help does not make it right.
+  it.each([
+    [["nosuch", "--help"], 'dualstate: unknown command "nosuch"'],
+    [["nosuch", "-h"], 'dualstate: unknown command "nosuch"'],
+    [["nosuch", "run", "--help"], 'dualstate: unknown command "nosuch"'],
+    [["--frobnicate", "--help"], 'dualstate: unknown option "--frobnicate"'],
+    [["db", "drop", "--help"], 'dualstate db: unknown subcommand "drop" (migrate)'],
+    [["runs", "delete", "-h"], 'dualstate runs: unknown subcommand "delete" (list, show)'],
+    [["escalations", "approvee", "x", "--help"], 'dualstate escalations: unknown subcommand "approvee"'],
+    [["constructor", "--help"], 'dualstate: unknown command "constructor"'],
+    [["__proto__", "--help"], 'dualstate: unknown command "__proto__"'],
+  ])("%j is a usage error: exit 2, the problem and the usage on stderr, nothing on stdout", async (argv, message) => {
+    const { code, out, err } = await cli(argv);
+    expect(code).toBe(2);
+    expect(err).toContain(message);
     expect(err).toContain(USAGE);
     expect(out).toBe("");
   });
@@ -261,6 +295,14 @@ describe("dualstate configuration and unexpected errors", () => {
 describe("parseEnv (server/env.ts)", () => {
   it("defaults DATABASE_URL to file:./data/dualstate.db and PORT to 3000", () => {
     expect(parseEnv({})).toEqual({ DATABASE_URL: "file:./data/dualstate.db", PORT: 3000, ...WORKER_DEFAULTS });
+  });
+
+  it("the first admin's email follows the sign-in's rule: the default passes it, admin@localhost is refused by name", () => {
+    expect(accountEmailProblem(parseEnv({}).DUALSTATE_ADMIN_EMAIL)).toBeNull();
+    expect(parseEnv({ DUALSTATE_ADMIN_EMAIL: "" }).DUALSTATE_ADMIN_EMAIL).toBe("admin@dualstate.localhost");
+    expect(parseEnv({ DUALSTATE_ADMIN_EMAIL: " Ops@Example.com" }).DUALSTATE_ADMIN_EMAIL).toBe("ops@example.com");
+    expect(() => parseEnv({ DUALSTATE_ADMIN_EMAIL: "admin@localhost" })).toThrow(/DUALSTATE_ADMIN_EMAIL: needs a dot in its domain/);
+    expect(() => parseEnv({ DUALSTATE_ADMIN_EMAIL: "not-an-email" })).toThrow(/DUALSTATE_ADMIN_EMAIL: must be an email address/);
   });
 
   it("treats empty strings as unset", () => {

@@ -24,53 +24,75 @@ function version(): string {
   return manifest.version;
 }
 
+type Command = (args: string[], environment: NodeJS.ProcessEnv, io: CliIo) => Promise<number>;
+
+async function dbCommand(args: string[], environment: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
+  const [subcommand, ...extra] = args;
+  if (subcommand !== "migrate") throw new UsageError(subcommand ? `dualstate db: unknown subcommand "${subcommand}" (migrate)` : "dualstate db: missing subcommand (migrate)");
+  if (extra.length > 0) throw new UsageError(`dualstate db migrate: unexpected argument "${extra[0]}"`);
+  await dbMigrate(parseEnv(environment), io);
+  return EXIT.ok;
+}
+
+/** Every command, by the name typed; the environment is parsed only once a command runs. */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  start: (args, environment, io) => serve("start", args, parseEnv(environment), io),
+  dev: (args, environment, io) => serve("dev", args, parseEnv(environment), io),
+  db: dbCommand,
+  guard: (args, environment, io) => guardCommand(args, parseEnv(environment), io),
+  validate: async (args, _environment, io) => validateCommand(args, io),
+  run: (args, environment, io) => runCommand(args, parseEnv(environment), io),
+  worker: (args, environment, io) => workerCommand(args, parseEnv(environment), io),
+  runs: (args, environment, io) => runsCommand(args, parseEnv(environment), io),
+  escalations: (args, environment, io) => escalationsCommand(args, parseEnv(environment), io),
+  export: (args, environment, io) => exportCommand(args, parseEnv(environment), io),
+  cassette: (args, environment, io) => cassetteCommand(args, parseEnv(environment), io),
+  provenance: (args, environment, io) => provenanceCommand(args, parseEnv(environment), io),
+};
+
+/**
+ * The subcommands of the commands that have them, as USAGE lists them (each command refuses
+ * others itself); here so that `--help` after a wrong subcommand is the same usage error.
+ */
+const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
+  db: ["migrate"],
+  runs: ["list", "show"],
+  escalations: ["list", "show", "approve", "reject"],
+  cassette: ["export"],
+  provenance: ["export"],
+};
+
+const isHelp = (arg: string) => arg === "--help" || arg === "-h";
+
+/** `<command> [<subcommand>] ... --help`: the usage for a real command, a usage error for a wrong one. */
+function helpFor(command: string, args: string[]): string {
+  const subcommands = Object.hasOwn(SUBCOMMANDS, command) ? SUBCOMMANDS[command]! : undefined;
+  const subcommand = args[0];
+  if (subcommands && subcommand !== undefined && !isHelp(subcommand) && !subcommands.includes(subcommand)) {
+    throw new UsageError(`dualstate ${command}: unknown subcommand "${subcommand}" (${subcommands.join(", ")})`);
+  }
+  return USAGE;
+}
+
 async function dispatch(argv: string[], environment: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined) throw new UsageError("dualstate: missing command");
-  if (command === "-h" || command === "--help" || command === "help") {
+  const [name, ...rest] = argv;
+  if (name === undefined) throw new UsageError("dualstate: missing command");
+  if (isHelp(name) || name === "help") {
     io.out(USAGE);
     return EXIT.ok;
   }
-  if (command === "-v" || command === "--version") {
+  if (name === "-v" || name === "--version") {
     io.out(`dualstate ${version()}`);
     return EXIT.ok;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    io.out(USAGE);
+  // Looked up before any --help: a wrong command is a usage error (exit 2) even when help is asked for.
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) throw new UsageError(name.startsWith("-") ? `dualstate: unknown option "${name}"` : `dualstate: unknown command "${name}"`);
+  if (rest.some(isHelp)) {
+    io.out(helpFor(name, rest));
     return EXIT.ok;
   }
-  switch (command) {
-    case "db": {
-      const [subcommand, ...extra] = rest;
-      if (subcommand !== "migrate") throw new UsageError(subcommand ? `dualstate db: unknown subcommand "${subcommand}"` : "dualstate db: missing subcommand (migrate)");
-      if (extra.length > 0) throw new UsageError(`dualstate db migrate: unexpected argument "${extra[0]}"`);
-      await dbMigrate(parseEnv(environment), io);
-      return EXIT.ok;
-    }
-    case "guard":
-      return guardCommand(rest, parseEnv(environment), io);
-    case "cassette":
-      return cassetteCommand(rest, parseEnv(environment), io);
-    case "provenance":
-      return provenanceCommand(rest, parseEnv(environment), io);
-    case "validate":
-      return validateCommand(rest, io);
-    case "run":
-      return runCommand(rest, parseEnv(environment), io);
-    case "export":
-      return exportCommand(rest, parseEnv(environment), io);
-    case "worker":
-      return workerCommand(rest, parseEnv(environment), io);
-    case "runs":
-      return runsCommand(rest, parseEnv(environment), io);
-    case "escalations":
-      return escalationsCommand(rest, parseEnv(environment), io);
-    case "start":
-    case "dev":
-      return serve(command, rest, parseEnv(environment), io);
-    default:
-      throw new UsageError(command.startsWith("-") ? `dualstate: unknown option "${command}"` : `dualstate: unknown command "${command}"`);
-  }
+  return command(rest, environment, io);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
+import { accountEmailProblem, normalizeAccountEmail } from "@/server/auth/account-email";
 import type { Db } from "@/server/persistence/db";
 import type { Actor, Role } from "@/server/api/trpc";
 import { conflict, invalidInput } from "@/server/services/errors";
@@ -16,8 +17,10 @@ export interface NewUser {
 
 /** Creates a user who signs in with email and password (better-auth's credential account). */
 export async function createUser(db: Db, input: NewUser, by: Pick<Actor, "id" | "email"> | { id: null; email: string }) {
-  const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw invalidInput("email", "must be an email address");
+  const email = normalizeAccountEmail(input.email);
+  // The sign-in's own rule: an account it would refuse could never be used.
+  const problem = accountEmailProblem(email);
+  if (problem) throw invalidInput("email", problem);
   if (input.password.length < MIN_PASSWORD_LENGTH) throw invalidInput("password", `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   if (await db.user.findUnique({ where: { email } })) throw conflict(`A user with the email ${email} already exists`);
   const id = randomUUID();

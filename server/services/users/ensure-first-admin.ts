@@ -11,12 +11,13 @@ export type FirstAdmin = { readonly created: false } | { readonly created: true;
 export async function ensureFirstAdmin(db: Db, configured: { email: string; password?: string }): Promise<FirstAdmin> {
   if ((await db.user.count()) > 0) return { created: false };
   const generatedPassword = configured.password ? undefined : randomBytes(12).toString("base64url");
+  let email: string;
   try {
-    await createUser(db, { email: configured.email, password: configured.password ?? generatedPassword!, role: "admin", name: "Admin" }, { id: null, email: "dualstate" });
+    ({ email } = await createUser(db, { email: configured.email, password: configured.password ?? generatedPassword!, role: "admin", name: "Admin" }, { id: null, email: "dualstate" }));
   } catch (error) {
     // Another process created the first user meanwhile.
     if ((await db.user.count()) > 0) return { created: false };
     throw error;
   }
-  return { created: true, email: configured.email.toLowerCase(), generatedPassword };
+  return { created: true, email, generatedPassword };
 }
