@@ -47,10 +47,8 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         DATABASE_URL: E2E_DATABASE_URL,
-        // No admin is chosen: the first start creates the README's default admin with a generated
-        // password. Empty counts as unset, and keeps a value from the shell or a .env file out.
-        DUALSTATE_ADMIN_EMAIL: "",
-        DUALSTATE_ADMIN_PASSWORD: "",
+        // No admin is chosen here: the first start creates the README's default admin with a
+        // generated password, and e2e/sign-in.setup.ts checks the address against the README.
         OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
         OPENAI_API_KEY: "e2e",
         OPENAI_MODEL: "fake-e2e-model",

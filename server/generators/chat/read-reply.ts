@@ -32,7 +32,7 @@ type Fields = Record<string, unknown>;
 const isObject = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
 const kindOf = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "a list" : typeof value === "object" ? "an object" : `a ${typeof value}`);
 
-/** The media type alone ("text/html"), or a placeholder when the header holds anything else. */
+/** The media type alone ("text/html"); for a missing or unreadable header, words saying so, never the header itself. */
 export function mediaType(contentType: string | null): string {
   if (!contentType) return "no content type";
   return /^\s*([\w.+-]{1,64}\/[\w.+-]{1,64})/.exec(contentType)?.[1]?.toLowerCase() ?? "an unreadable content type";

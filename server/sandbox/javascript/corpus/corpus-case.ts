@@ -10,7 +10,7 @@ export interface CorpusCase {
   readonly language: Exclude<SandboxLanguage, "python">;
   readonly artifact: string;
   readonly tests: string;
-  /** How many tests run (skipped and todo tests are not reported). */
+  /** How many tests run and are reported: tests marked skip or todo do not run, so they are not counted. */
   readonly count: number;
   readonly bug: readonly [string, string];
   readonly failing: string;
