@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testPostgresUrl, type TestDatabase } from "@/server/persistence/testing/test-database";
+import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "@/server/persistence/testing/test-database";
 import { createApiToken, revokeApiToken } from "@/server/services/api-tokens/api-tokens";
 import { createUser } from "@/server/services/users/create-user";
 import { ensureFirstAdmin } from "@/server/services/users/ensure-first-admin";
@@ -10,7 +10,7 @@ import { resolveActor } from "./resolve-actor";
 import { SignInLimiter } from "./sign-in-limiter";
 import { handleSignIn } from "./sign-in-route";
 
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 const PASSWORD = "correct horse battery";
 
 function signInRequest(email: string, password: string, ip = "10.0.0.1"): Request {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
-import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../persistence/testing/test-database";
+import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../testing/fake-openai-server";
 import { validateWorkflowDocument } from "../workflows/definition";
 import { createDoorbell } from "./doorbell";
 import { RunWorker } from "./run-worker";
 import { spawnWorker } from "./testing/spawn-worker";
+import { until } from "../testing/until";
 
 // One step whose generator either waits on a model that never answers (timeout_ms: 10 minutes)
 // or, with a replay override, on a cassette's longest allowed delay.
@@ -31,17 +32,7 @@ steps:
 const slowReplay = { kind: "replay", cassette: { steps: { write: [{ content: '{"a": 1}', delay_ms: 60_000 }] } } };
 const quickReplay = { kind: "replay", cassette: { steps: { write: ['{"a": 1}'] } } };
 
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 
 describe.each(providers)("no workflow stalls a worker (%s)", (provider) => {
   let database: TestDatabase;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../persistence/testing/test-database";
+import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
 import { SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
@@ -45,7 +45,7 @@ function reply(body: Record<string, unknown>): string {
 
 const POINTS = ["model-returned", "model-recorded", "guard-returned"] as const;
 const CASES = POINTS.flatMap((point) => [1, 2, 3].map((nth) => [point, nth] as const));
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 
 describe.each(providers)("kill -9 at each ledger boundary, then another worker (%s)", (provider) => {
   let database: TestDatabase;

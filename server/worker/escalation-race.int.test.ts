@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../persistence/testing/test-database";
+import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
 import { SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
@@ -8,7 +8,7 @@ import { cheapWorkflow } from "./testing/cheap-workflow";
 import { sweep } from "./watchdog";
 
 const ROUNDS = 200;
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(providers)("a decision and the watchdog's timeout racing for one suspended run (%s)", (provider) => {

@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPostgresUrl } from "../persistence/testing/test-database";
+import { TEST_PROVIDERS } from "../persistence/testing/test-database";
 import { createDoorbell } from "./doorbell";
 import { RunWorker } from "./run-worker";
 import { createDurableFixture, type DurableFixture } from "./testing/durable-fixture";
 import { sweep } from "./watchdog";
+import { until } from "../testing/until";
 
 const turnOptions = { leaseMs: 5_000, escalationTimeoutMs: 60_000, maxRetries: 3, compile: {} };
 
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 
 describe.each(providers)("durable runs on %s", (provider) => {
   let fixture: DurableFixture;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPostgresUrl } from "../testing/test-database";
+import { testPostgresUrl, TEST_PROVIDERS } from "../testing/test-database";
 import { createDurableFixture, type DurableFixture } from "../../worker/testing/durable-fixture";
 import { executeTurn } from "../../worker/execute-turn";
 import { derivedId, SqlRunStore, timeOrderedId } from "./sql-run-store";
 import type { ClaimedTurn, TurnBatch } from "./types";
 
 const turnOptions = { leaseMs: 5_000, escalationTimeoutMs: 60_000, maxRetries: 3, compile: {} };
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 
 describe("ids", () => {
   it("derives stable artifact ids that share the time prefix of a time-ordered run id", () => {

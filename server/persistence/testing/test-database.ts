@@ -16,6 +16,9 @@ export interface TestDatabase {
 /** TEST_POSTGRES_URL points at a server where the tests may create and drop databases. */
 export const testPostgresUrl = process.env.TEST_POSTGRES_URL;
 
+/** The databases every store test runs on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
+export const TEST_PROVIDERS = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+
 /**
  * A fresh database of its own for one test file: a temp SQLite file or a new PostgreSQL
  * database, migrated unless `migrate: false`.

@@ -4,7 +4,7 @@ import { createTRPCContext, type Actor } from "@/server/api/trpc";
 import { createDb, type Db } from "@/server/persistence/db";
 import { SqlRunStore } from "@/server/persistence/run-store/sql-run-store";
 import { openSqlClient } from "@/server/persistence/sql/open-sql-client";
-import { testPostgresUrl } from "@/server/persistence/testing/test-database";
+import { TEST_PROVIDERS } from "@/server/persistence/testing/test-database";
 import { createDoorbell } from "@/server/worker/doorbell";
 import { RunWorker } from "@/server/worker/run-worker";
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
@@ -30,7 +30,7 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000,
   }
 }
 
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 
 describe.each(providers)("escalation decisions on %s", (provider) => {
   let fixture: DurableFixture;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPostgresUrl } from "@/server/persistence/testing/test-database";
+import { TEST_PROVIDERS } from "@/server/persistence/testing/test-database";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/server/testing/fake-openai-server";
 import { createDoorbell } from "@/server/worker/doorbell";
 import { RunWorker } from "@/server/worker/run-worker";
@@ -7,7 +7,7 @@ import { createDurableFixture, type DurableFixture } from "@/server/worker/testi
 import { tddModel } from "@/server/worker/testing/tdd-model";
 import { followLiveCall, type LiveCall } from "./follow-live-call";
 
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 
 describe.each(providers)("live tokens of a model call on %s", (provider) => {
   let fixture: DurableFixture;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPostgresUrl } from "@/server/persistence/testing/test-database";
+import { TEST_PROVIDERS } from "@/server/persistence/testing/test-database";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/server/testing/fake-openai-server";
 import { createDoorbell } from "@/server/worker/doorbell";
 import { RunWorker } from "@/server/worker/run-worker";
@@ -10,7 +10,7 @@ import { compareRuns } from "../compare/compare-runs";
 import { getRunDetail } from "../get-run-detail";
 import { forkRun } from "./fork-run";
 
-const providers = testPostgresUrl ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+const providers = TEST_PROVIDERS;
 
 describe.each(providers)("forking a run on %s", (provider) => {
   let fixture: DurableFixture;
