@@ -1,30 +1,18 @@
 import { execFile } from "node:child_process";
 import { access, constants } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
+import { rememberSuccess } from "./remember-success";
 
 export const PYTHON_MISSING = "python3 is not installed or not on PATH; Python guards need it";
 
 export type ResolvedPython = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly message: string };
-
-// One lookup per command for the life of the process; a failed lookup is retried next time.
-const resolved = new Map<string, Promise<ResolvedPython>>();
 
 /**
  * The interpreter to run sandboxes with. The sandbox gets an empty environment, so the command
  * is looked up on the host's PATH here. Then the interpreter's own path (sys.executable) is
  * used: a pyenv or asdf shim is a shell script that costs about 50 ms per start.
  */
-export function resolvePythonExecutable(command: string): Promise<ResolvedPython> {
-  let lookup = resolved.get(command);
-  if (!lookup) {
-    lookup = resolve(command);
-    resolved.set(command, lookup);
-    void lookup.then((result) => {
-      if (!result.ok) resolved.delete(command);
-    });
-  }
-  return lookup;
-}
+export const resolvePythonExecutable: (command: string) => Promise<ResolvedPython> = rememberSuccess(resolve);
 
 async function resolve(command: string): Promise<ResolvedPython> {
   const found = await findOnPath(command);

@@ -4,6 +4,7 @@ import { dirname, isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mirrorPaths, type MirroredPaths } from "../boundary/mirror-paths";
 import { isRootServer } from "../boundary/sandbox-identity";
+import { rememberSuccess } from "./remember-success";
 import { findOnPath, PYTHON_MISSING, resolvePythonExecutable } from "./resolve-python";
 
 const PROBE = fileURLToPath(new URL("./probe_interpreter.py", import.meta.url));
@@ -20,8 +21,6 @@ export interface SandboxInterpreter {
 
 export type InterpreterLookup = { readonly ok: true; readonly interpreter: SandboxInterpreter } | { readonly ok: false; readonly message: string };
 
-const probed = new Map<string, Promise<InterpreterLookup>>();
-
 /**
  * The interpreter behind `command` and everything it needs inside the sandbox, found once per
  * command: the real executable, the directories on its sys.path (the standard library and its
@@ -29,17 +28,7 @@ const probed = new Map<string, Promise<InterpreterLookup>>();
  * (from ldd), each with the symbolic links that lead to it. Nothing else of the interpreter's
  * prefix, and no site-packages (-S), is importable.
  */
-export function sandboxInterpreter(command: string): Promise<InterpreterLookup> {
-  let lookup = probed.get(command);
-  if (!lookup) {
-    lookup = probe(command);
-    probed.set(command, lookup);
-    void lookup.then((result) => {
-      if (!result.ok) probed.delete(command);
-    });
-  }
-  return lookup;
-}
+export const sandboxInterpreter: (command: string) => Promise<InterpreterLookup> = rememberSuccess((command) => probe(command));
 
 interface ProbeReport {
   readonly executable: string;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { INSTALL_HINT, locateBoundaryTools } from "../boundary/boundary-tools";
 import { launchSandbox } from "../boundary/launch-sandbox";
+import { rememberSuccess } from "./remember-success";
 import { sandboxInterpreter, type SandboxInterpreter } from "./sandbox-interpreter";
 import { pythonProcessLimits, pythonSandboxProfile, type RunnerFiles } from "./sandbox-profile";
 
@@ -16,8 +17,6 @@ const SMOKE_TIMEOUT_MS = 15_000;
 const SMOKE_MARK = "dualstate-sandbox-ok";
 const MAX_REASON = 300;
 
-const checked = new Map<string, Promise<UsableInterpreter>>();
-
 /**
  * The interpreter the Python sandbox runs, checked once by starting it inside the boundary: a
  * missing bwrap, user namespaces switched off, or an interpreter the sandbox cannot read each
@@ -25,17 +24,11 @@ const checked = new Map<string, Promise<UsableInterpreter>>();
  * fall back to. A failed check is repeated on the next run.
  */
 export function usableInterpreter(configured: string | undefined): Promise<UsableInterpreter> {
-  const key = configured ?? "";
-  let check = checked.get(key);
-  if (!check) {
-    check = firstUsable(configured === undefined ? DEFAULT_CANDIDATES : [configured]);
-    checked.set(key, check);
-    void check.then((result) => {
-      if (!result.ok) checked.delete(key);
-    });
-  }
-  return check;
+  return checkOnce(configured ?? "");
 }
+
+// The empty key stands for "not configured": try the default candidates in order.
+const checkOnce = rememberSuccess((configured) => firstUsable(configured === "" ? DEFAULT_CANDIDATES : [configured]));
 
 async function firstUsable(candidates: readonly string[]): Promise<UsableInterpreter> {
   const tools = await locateBoundaryTools();
