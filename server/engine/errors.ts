@@ -2,7 +2,7 @@
  * The engine's closed error taxonomy. Each error has a stable `name` and `code`; callers detect
  * them with `isEngineError(error, code)`, which survives duplicate bundles where instanceof does not.
  */
-const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND", "INVALID_WORKFLOW", "GENERATION_FAILED"] as const;
+const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND", "INVALID_WORKFLOW", "GENERATION_FAILED", "GUARD_UNAVAILABLE"] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 export class EngineError extends Error {
@@ -70,5 +70,17 @@ export class GenerationFailedError extends EngineError {
     readonly reason: string = "GENERATION_FAILED",
   ) {
     super("GENERATION_FAILED", message);
+  }
+}
+
+/**
+ * A guard cannot check anything as this server is configured (its sandbox's runtime is missing,
+ * say). Not the artifact's fault and not feedback a model could act on: the step fails at once
+ * with the reason, spending no retry and asking no person.
+ */
+export class GuardUnavailableError extends EngineError {
+  override readonly name = "GuardUnavailableError";
+  constructor(message: string) {
+    super("GUARD_UNAVAILABLE", message);
   }
 }

@@ -44,7 +44,8 @@ export type AgentOutcome =
   | { readonly kind: "escalation"; readonly artifact: Artifact; readonly feedback: string; readonly attempts: number; readonly decisionKey: string }
   | { readonly kind: "rejected"; readonly artifact: Artifact; readonly reason: string; readonly attempts: number }
   | { readonly kind: "exhausted"; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number }
-  | { readonly kind: "generation_failed"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
+  | { readonly kind: "generation_failed"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number }
+  | { readonly kind: "guard_unavailable"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
 
 /** Lets a generator try a draft on the step's non-fatal guards; never on the real attempt's record. */
 function draftChecker(step: WorkflowStep, dependencies: GuardDependencies, signal: AbortSignal | undefined) {
@@ -88,7 +89,9 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
           { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies, input.signal), variables: input.variables, signal: input.signal },
         );
       } catch (error) {
-        // A generator that failed for good is a step failure with a reason, not a crash.
+        // A generator that failed for good, or a guard that cannot run here, is a step failure
+        // with a reason, not a crash, and spends no retry.
+        if (isEngineError(error, "GUARD_UNAVAILABLE")) return { kind: "guard_unavailable", reason: error.message, provenance: failures, attempts: attempt };
         if (!isEngineError(error, "GENERATION_FAILED")) throw error;
         return { kind: "generation_failed", reason: error.message, provenance: failures, attempts: attempt };
       }

@@ -106,6 +106,14 @@ export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult>
           reason: `Step "${step.name}" could not generate attempt ${outcome.attempts}: ${outcome.reason}`,
           provenance: outcome.provenance,
         });
+      case "guard_unavailable":
+        return finish({
+          status: "failed",
+          artifacts: { ...artifacts },
+          failedStep: step.name,
+          reason: `Step "${step.name}" cannot run as this server is configured: ${outcome.reason}`,
+          provenance: outcome.provenance,
+        });
       case "rejected":
         return finish({ status: "failed", artifacts: { ...artifacts }, failedStep: step.name, reason: outcome.reason, provenance: [{ artifact: outcome.artifact, feedback: outcome.reason }] });
       default:

@@ -14,7 +14,7 @@ import { InMemoryArtifactDag } from "../testing/in-memory-artifact-dag";
 import { RecordingObserver } from "../testing/recording-observer";
 import { ScriptedGenerator } from "../testing/scripted-generator";
 import { guardFrom } from "../testing/scripted-guard";
-import { GenerationFailedError, InvalidWorkflowError } from "../errors";
+import { GenerationFailedError, GuardUnavailableError, InvalidWorkflowError } from "../errors";
 import { linearMachine } from "./linear-machine";
 import type { ActionPairMachineStep, MachineResult, MachineStep, MachineTransition, WorkflowMachine } from "./machine";
 import { runMachine, type MachineRun } from "./run-machine";
@@ -307,6 +307,18 @@ describe("runMachine: steps", () => {
     const result = await start(m).promise;
     expect(result.outputs).toEqual({ ideate: "an idea" });
     expect(result.path).toEqual(["ideating", "end"]);
+  });
+
+  it("a guard that cannot run on this server fails the step at once: no retry spent, no person asked, on_failure: skip ignored", async () => {
+    const generator = new ScriptedGenerator(["print('a')", "print('b')", "print('c')"]);
+    const unavailable = () => {
+      throw new GuardUnavailableError("Configuration error: bubblewrap is not installed");
+    };
+    const m = machine({ states: ["work", "end"], steps: [pair("work", "work", "g_work", generator, unavailable, { onFailure: "skip" })], transitions: [t("work", "end", "g_work")] });
+    const result = expectFailed(await start(m).promise);
+    expect(result.failedStep).toBe("work");
+    expect(result.reason).toBe('Step "work" cannot run as this server is configured: Configuration error: bubblewrap is not installed');
+    expect(generator.calls).toBe(1);
   });
 
   it("an llm step whose generation fails ends the run failed with the reason", async () => {

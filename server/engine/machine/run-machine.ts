@@ -255,6 +255,9 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       case "generation_failed":
         if (step.onFailure === "skip") return { kind: "continue" };
         return failedResult(`Step "${step.name}" could not generate attempt ${outcome.attempts}: ${outcome.reason}`, outcome.provenance);
+      case "guard_unavailable":
+        // Skipping would hide a broken installation: the run fails whatever on_failure says.
+        return failedResult(`Step "${step.name}" cannot run as this server is configured: ${outcome.reason}`, outcome.provenance);
     }
   }
 

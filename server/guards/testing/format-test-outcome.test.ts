@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GuardUnavailableError } from "../../engine";
 import { DEFAULT_SANDBOX_LIMITS } from "../../sandbox/types";
 import { CONFIGURATION_ERROR, formatTestOutcome } from "./format-test-outcome";
 
@@ -10,11 +11,11 @@ describe("formatTestOutcome", () => {
     expect(formatTestOutcome({ status: "passed", tests: [{ name: "Suite.test_x", passed: true }], output: "", durationMs: 1 }, DEFAULT_SANDBOX_LIMITS).feedback).toBe("1 test passed: Suite.test_x");
   });
 
-  it("makes an unavailable sandbox a fatal configuration error with the reason, never retryable feedback", () => {
-    const result = formatTestOutcome({ status: "unavailable", message: "bubblewrap (bwrap) is not installed; install it with: apt-get install bubblewrap", durationMs: 1 }, DEFAULT_SANDBOX_LIMITS);
-    expect(result).toMatchObject({ passed: false, fatal: true });
-    expect(result.feedback.startsWith(CONFIGURATION_ERROR)).toBe(true);
-    expect(result.feedback).toContain("apt-get install bubblewrap");
+  it("makes an unavailable sandbox a configuration error that stops the step, never a verdict or retryable feedback", () => {
+    const format = () => formatTestOutcome({ status: "unavailable", message: "bubblewrap (bwrap) is not installed; install it with: apt-get install bubblewrap", durationMs: 1 }, DEFAULT_SANDBOX_LIMITS);
+    expect(format).toThrow(GuardUnavailableError);
+    expect(format).toThrow(CONFIGURATION_ERROR);
+    expect(format).toThrow("apt-get install bubblewrap");
   });
 
   it("makes a limit hit a retryable failure that names the limit", () => {
@@ -25,12 +26,18 @@ describe("formatTestOutcome", () => {
 });
 
 describe("a test guard whose sandbox is unavailable", () => {
-  it("stops at once with a fatal configuration error (here: an interpreter that does not exist)", async () => {
+  it("stops at once with a configuration error (here: an interpreter that does not exist), through the guard library too", async () => {
     const { createTestGuard } = await import("./test-guard");
-    const { createArtifact } = await import("../../engine");
-    const guard = createTestGuard("def test_x():\n    pass\n", { language: "python", pythonExecutable: "/nonexistent/bin/python3" });
-    const result = await guard.validate(createArtifact({ id: "a", content: "x = 1\n", version: 1, parentId: null }), {});
-    expect(result).toMatchObject({ passed: false, fatal: true });
-    expect(result.feedback).toContain("python3 is not installed");
+    const { createGuard } = await import("../registry");
+    const { createArtifact, isEngineError } = await import("../../engine");
+    const artifact = createArtifact({ id: "a", content: "x = 1\n", version: 1, parentId: null });
+    const direct = createTestGuard("def test_x():\n    pass\n", { language: "python", pythonExecutable: "/nonexistent/bin/python3" });
+    const error: unknown = await direct.validate(artifact, {}).then(() => null, (caught: unknown) => caught);
+    expect(isEngineError(error, "GUARD_UNAVAILABLE")).toBe(true);
+    expect((error as Error).message).toContain("python3 is not installed");
+    // The library's time-limit wrapper turns other exceptions into failed verdicts, but not this one.
+    const viaLibrary = createGuard({ kind: "test", language: "python", test: "def test_x():\n    pass\n" }, { pythonExecutable: "/nonexistent/bin/python3" });
+    const libraryError: unknown = await viaLibrary.validate(artifact, {}).then(() => null, (caught: unknown) => caught);
+    expect(isEngineError(libraryError, "GUARD_UNAVAILABLE")).toBe(true);
   });
 });

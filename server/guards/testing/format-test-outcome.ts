@@ -1,4 +1,4 @@
-import { failed, fatal, passed, type GuardResult } from "../../engine";
+import { failed, GuardUnavailableError, passed, type GuardResult } from "../../engine";
 import type { SandboxLimit, SandboxLimits, TestCaseResult, TestRunOutcome } from "../../sandbox/types";
 
 const MAX_MESSAGE = 400;
@@ -69,8 +69,8 @@ export function formatTestOutcome(outcome: TestRunOutcome, limits: SandboxLimits
     case "incomplete":
       return failed(`The tests did not run to their end, so they do not count as passed: ${trim(outcome.message, MAX_MESSAGE)}${outputTail(outcome.output)}`);
     case "unavailable":
-      // Not the artifact's fault, and no retry can fix it: fatal stops the step at once (no
-      // model call is spent on it) and puts the reason in front of a person.
-      return fatal(`${CONFIGURATION_ERROR} the test sandbox cannot run here, so nothing was executed: ${outcome.message}`);
+      // Not the artifact's fault, and no retry can fix it: the step fails at once with the reason
+      // (no model call is spent on it, and no person is asked to approve a check that never ran).
+      throw new GuardUnavailableError(`${CONFIGURATION_ERROR} the test sandbox cannot run here, so nothing was executed: ${outcome.message}`);
   }
 }
