@@ -8,13 +8,15 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
+import { hasRole, roleFor, type Action, type Role } from "@/server/auth/permissions";
 import type { Db } from "@/server/persistence/db";
 import { GENERIC_INTERNAL_ERROR_MESSAGE, toPublicTRPCError } from "./service-error-to-trpc";
 
+// The role vocabulary lives in server/auth/permissions.ts, which the dashboard imports too.
+export { hasRole, ROLES, type Role } from "@/server/auth/permissions";
+
 // 1. Context: the database, injected so tests and the RSC caller can pass their own, and the
 // signed-in person or API token holder making the request (null when anonymous).
-export const ROLES = ["viewer", "reviewer", "admin"] as const;
-export type Role = (typeof ROLES)[number];
 
 export interface Actor {
   readonly id: string;
@@ -33,11 +35,6 @@ export interface TRPCContext {
 
 export function createTRPCContext(opts: { db: Db; actor?: Actor | null; reauthorize?: () => Promise<Actor | null> }): TRPCContext {
   return { db: opts.db, actor: opts.actor ?? null, ...(opts.reauthorize ? { reauthorize: opts.reauthorize } : {}) };
-}
-
-/** Whether `role` may do what `required` may (viewer < reviewer < admin). */
-export function hasRole(role: Role, required: Role): boolean {
-  return ROLES.indexOf(role) >= ROLES.indexOf(required);
 }
 
 // 2. Error formatter: one line per invalid field (e.g. "specification: must not be empty").
@@ -90,6 +87,11 @@ function requireRole(required: Role) {
     }
     return next({ ctx: { ...ctx, actor: ctx.actor } });
   });
+}
+
+/** A procedure for one action of server/auth/permissions.ts, e.g. `permittedProcedure("start_run")`. */
+export function permittedProcedure(action: Action) {
+  return publicProcedure.use(requireRole(roleFor(action)));
 }
 
 export const viewerProcedure = publicProcedure.use(requireRole("viewer"));

@@ -12,7 +12,7 @@ import { cancelRunInput, compareRunsInput, createRunInput, forkPointInput, forkR
 import { tracked } from "@trpc/server";
 import { followRunEvents } from "@/server/services/runs/follow-run-events";
 import { liveStream } from "../live-streams";
-import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
+import { createTRPCRouter, permittedProcedure, viewerProcedure } from "../trpc";
 
 export const runRouter = createTRPCRouter({
   listRecent: viewerProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
@@ -29,8 +29,8 @@ export const runRouter = createTRPCRouter({
   forkPoint: viewerProcedure.input(forkPointInput).query(({ ctx, input }) => findForkPoint(ctx.db, input.id, input.artifactId)),
   compare: viewerProcedure.input(compareRunsInput).query(({ ctx, input }) => compareRuns(ctx.db, input)),
   provenance: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getProvenance(ctx.db, input.id)),
-  create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
-  rerun: reviewerProcedure.input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),
-  fork: reviewerProcedure.input(forkRunInput).mutation(({ ctx, input }) => forkRun(ctx.db, input, ctx.actor.email)),
-  cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
+  create: permittedProcedure("start_run").input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
+  rerun: permittedProcedure("start_run").input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),
+  fork: permittedProcedure("fork_run").input(forkRunInput).mutation(({ ctx, input }) => forkRun(ctx.db, input, ctx.actor.email)),
+  cancel: permittedProcedure("cancel_run").input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
 });

@@ -6,10 +6,10 @@ import { saveWorkflowDocument } from "@/server/services/workflows/save-workflow-
 import { checkWorkflowDocument } from "@/server/services/workflows/check-document";
 import { listWorkflowVersions } from "@/server/services/workflows/list-versions";
 import { checkDocumentInput, exportWorkflowInput, fromExampleInput, getWorkflowInput, saveWorkflowInput, versionsInput } from "../schemas/workflow";
-import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
+import { createTRPCRouter, permittedProcedure, viewerProcedure } from "../trpc";
 
 /** Validates and saves a workflow document: version 1, a new version, or the unchanged latest. */
-const save = reviewerProcedure.input(saveWorkflowInput).mutation(({ ctx, input }) => saveWorkflowDocument(ctx.db, input, ctx.actor));
+const save = permittedProcedure("save_workflow").input(saveWorkflowInput).mutation(({ ctx, input }) => saveWorkflowDocument(ctx.db, input, ctx.actor));
 
 export const workflowRouter = createTRPCRouter({
   list: viewerProcedure.query(({ ctx }) => listWorkflows(ctx.db)),

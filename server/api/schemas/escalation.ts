@@ -27,3 +27,5 @@ export const decideEscalationInput = z.object({
   comment: z.string().max(20_000, "must be at most 20,000 characters").optional(),
   editedContent: z.string().max(1_000_000, "must be at most 1,000,000 characters").optional(),
 });
+
+export const nextPendingInput = z.object({ after: id.max(200).optional() });

@@ -87,7 +87,8 @@ async function decide(command: "approve" | "reject", args: string[], env: Env, i
     // Without --hash the decision is on what is pending now, which `show` printed.
     const contentHash = options.hash ?? (await pendingHash(db, id));
     const comment = options.feedback ?? options.comment;
-    return decideEscalation(db, decider, { escalationId: id, contentHash, decision, ...(comment !== undefined ? { comment } : {}), ...(editedContent !== undefined ? { editedContent } : {}) });
+    // The CLI's operator has the database itself, and `show` prints the code: no recorded view is asked for.
+    return decideEscalation(db, decider, { escalationId: id, contentHash, decision, ...(comment !== undefined ? { comment } : {}), ...(editedContent !== undefined ? { editedContent } : {}) }, new Date(), { requireSeenCode: false });
   });
   if (options.json) io.out(terminalJson(outcome));
   else io.out(`${outcome.status} escalation ${outcome.escalationId} (${outcome.decision.replaceAll("_", " ")}) as ${outcome.decidedBy}; run ${outcome.runId} resumes when a worker picks it up`);

@@ -85,6 +85,7 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
 
   it("approve: recorded with who, when and the hash; the run resumes and succeeds", async () => {
     const { runId, escalation, contentHash } = await escalatedRun();
+    await as(ada).escalation.get({ id: escalation.id });
     const outcome = await as(ada).escalation.decide({ escalationId: escalation.id, contentHash, decision: "approve", comment: "shell call is fine here" });
     expect(outcome).toMatchObject({ status: "approved", decidedBy: ada.email, runId });
     const row = await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } });
@@ -93,6 +94,52 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
     const decided = await fixture.database.db.ledgerEntry.findFirstOrThrow({ where: { runId, type: "escalation.decided" } });
     expect(decided.payload).toMatchObject({ decision: "approve", decidedBy: ada.email, contentHash });
     expect((await runStatus(runId, ["succeeded", "failed"])).status).toBe("succeeded");
+  });
+
+  it("approving a fatal escalation needs its review page opened first; rejecting does not", async () => {
+    const { escalation, contentHash } = await escalatedRun();
+    const listed = async (actor: Actor) => (await as(actor).escalation.list({ status: "pending" })).items.find((item) => item.id === escalation.id);
+    expect(await listed(ada)).toMatchObject({ fatal: true, seenByYou: false });
+    for (const decision of ["approve", "edit_and_approve"] as const) {
+      await expect(as(ada).escalation.decide({ escalationId: escalation.id, contentHash, decision, editedContent: SAFE_SCRIPT })).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: expect.stringContaining("Open the review page first: a fatal escalation is approved only by a reviewer who has seen its code"),
+      });
+    }
+    // A viewer reading the page records nothing: only someone who may decide has "seen" it.
+    await as(vic).escalation.get({ id: escalation.id });
+    expect(await fixture.database.db.escalationView.count({ where: { escalationId: escalation.id } })).toBe(0);
+    await as(ada).escalation.get({ id: escalation.id });
+    await as(ada).escalation.get({ id: escalation.id });
+    expect(await listed(ada)).toMatchObject({ seenByYou: true });
+    expect(await listed(bob)).toMatchObject({ seenByYou: false });
+    // Seen by ada is not seen by bob.
+    await expect(as(bob).escalation.decide({ escalationId: escalation.id, contentHash, decision: "approve" })).rejects.toThrow(/Open the review page first/);
+    expect(await as(ada).escalation.decide({ escalationId: escalation.id, contentHash, decision: "approve" })).toMatchObject({ status: "approved" });
+
+    const unseen = await escalatedRun();
+    expect(await as(bob).escalation.decide({ escalationId: unseen.escalation.id, contentHash: unseen.contentHash, decision: "reject", comment: "no" })).toMatchObject({ status: "rejected" });
+  });
+
+  it("nextPending goes through the pending queue in deadline order, skipping items others claimed", async () => {
+    const first = await escalatedRun();
+    const second = await escalatedRun();
+    const third = await escalatedRun();
+    const deadline = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    // Deadlines far ahead of every other test's escalations, so these three are the queue's tail in this order.
+    await fixture.database.db.escalation.update({ where: { id: first.escalation.id }, data: { expiresAt: deadline(10_000) } });
+    await fixture.database.db.escalation.update({ where: { id: second.escalation.id }, data: { expiresAt: deadline(10_001) } });
+    await fixture.database.db.escalation.update({ where: { id: third.escalation.id }, data: { expiresAt: deadline(10_002) } });
+    expect(await as(ada).escalation.nextPending({ after: first.escalation.id })).toEqual({ id: second.escalation.id });
+    await as(bob).escalation.claim({ escalationId: second.escalation.id });
+    expect(await as(ada).escalation.nextPending({ after: first.escalation.id })).toEqual({ id: third.escalation.id });
+    expect(await as(bob).escalation.nextPending({ after: first.escalation.id })).toEqual({ id: second.escalation.id });
+    // From a decided escalation, on from where it was.
+    await as(ada).escalation.decide({ escalationId: first.escalation.id, contentHash: first.contentHash, decision: "reject" });
+    expect(await as(bob).escalation.nextPending({ after: first.escalation.id })).toEqual({ id: second.escalation.id });
+    await expect(as(ada).escalation.nextPending({ after: "no-such-escalation" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(null).escalation.nextPending({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    for (const escalation of [second, third]) await as(bob).escalation.decide({ escalationId: escalation.escalation.id, contentHash: escalation.contentHash, decision: "reject" });
   });
 
   it("reject: the run ends failed with the reviewer's reason", async () => {
@@ -117,6 +164,7 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
 
   it("edit and approve: the edit is a child artifact, checked by the guards; a passing edit finishes the run", async () => {
     const { runId, escalation, contentHash } = await escalatedRun();
+    await as(ada).escalation.get({ id: escalation.id });
     await as(ada).escalation.decide({ escalationId: escalation.id, contentHash, decision: "edit_and_approve", editedContent: SAFE_SCRIPT });
     expect((await runStatus(runId, ["succeeded", "failed"])).status).toBe("succeeded");
     const edited = await fixture.database.db.artifact.findFirstOrThrow({ where: { runId, parentId: escalation.artifactId } });
@@ -126,10 +174,12 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
   it("edit and approve: an edit the security guard still finds fatal escalates again, pinned to the edit", async () => {
     const { runId, escalation, contentHash } = await escalatedRun();
     const stillBad = SHELL_SCRIPT.replace("du -sh", "du -s");
+    await as(ada).escalation.get({ id: escalation.id });
     await as(ada).escalation.decide({ escalationId: escalation.id, contentHash, decision: "edit_and_approve", editedContent: stillBad });
     const again = await until(() => fixture.database.db.escalation.findFirst({ where: { runId, status: "pending" }, include: { artifact: true } }).then((row) => row ?? undefined));
     expect(again.artifact).toMatchObject({ content: stillBad, parentId: escalation.artifactId });
     expect(again.decisionKey).toMatch(/\/edit\/decision$/);
+    await as(ada).escalation.get({ id: again.id });
     await as(ada).escalation.decide({ escalationId: again.id, contentHash: again.artifact.contentHash, decision: "approve" });
     expect((await runStatus(runId, ["succeeded", "failed"])).status).toBe("succeeded");
   });
@@ -206,6 +256,8 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
       for (let round = 0; round < 3; round++) {
         const { runId, escalation, contentHash } = await escalatedRun();
         const deciders = Array.from({ length: 200 }, (_, index) => ({ ...ada, email: `reviewer${index}@example.test` }));
+        // Every approver has opened the review page (an approval of unseen code is refused first).
+        await fixture.database.db.escalationView.createMany({ data: deciders.map((actor) => ({ escalationId: escalation.id, reviewer: actor.email })) });
         const results = await Promise.allSettled(
           deciders.map((actor, index) =>
             createCaller(createTRPCContext({ db: clients[index % clients.length]!.db, actor })).escalation.decide({ escalationId: escalation.id, contentHash, decision: index % 2 === 0 ? "approve" : "reject" }),

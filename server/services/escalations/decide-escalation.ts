@@ -2,7 +2,9 @@ import type { Db } from "@/server/persistence/db";
 import { conflict, invalidInput, notFound } from "../errors";
 import { statusAfter, type Decider, type DecisionKind } from "./decision-kinds";
 import { describeClosedEscalation } from "./describe-closed";
+import { hasSeenEscalation } from "./record-view";
 import { runStoreFor } from "./run-store-for";
+import { approvalRefusal } from "./seen-code-rule";
 
 export interface DecideEscalationInput {
   readonly escalationId: string;
@@ -25,12 +27,14 @@ export interface DecisionOutcome {
  * Records a reviewer's decision and the message that resumes the run, in one transaction
  * (SqlRunStore.resolveEscalation): of concurrent decisions exactly one wins, the others are told
  * who decided first. Refused when the escalation is no longer pending (decided, expired,
- * cancelled), past its deadline, or when `contentHash` is not the pending artifact's.
+ * cancelled), past its deadline, or when `contentHash` is not the pending artifact's, and an
+ * approval of a fatal escalation by someone who never opened its review page (seen-code-rule.ts;
+ * `requireSeenCode: false` only for the CLI, whose operator works on the database itself).
  */
-export async function decideEscalation(db: Db, decider: Decider, input: DecideEscalationInput, now = new Date()): Promise<DecisionOutcome> {
+export async function decideEscalation(db: Db, decider: Decider, input: DecideEscalationInput, now = new Date(), options: { requireSeenCode?: boolean } = {}): Promise<DecisionOutcome> {
   const escalation = await db.escalation.findUnique({
     where: { id: input.escalationId },
-    select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, decisionKey: true, artifact: { select: { contentHash: true, content: true } } },
+    select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, decisionKey: true, artifact: { select: { contentHash: true, content: true, fatal: true } } },
   });
   if (!escalation) throw notFound("Escalation", input.escalationId);
   if (escalation.status !== "pending") throw conflict(describeClosedEscalation(escalation));
@@ -40,6 +44,10 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
   // The escalated artifact never changes, so checking its hash before the transaction is exact.
   if (input.contentHash !== escalation.artifact.contentHash) {
     throw conflict(`contentHash: ${input.contentHash.slice(0, 12)}… is not the pending artifact (${escalation.artifact.contentHash.slice(0, 12)}…); reload the escalation and decide on what is pending.`);
+  }
+  if ((options.requireSeenCode ?? true) && statusAfter(input.decision) === "approved") {
+    const refusal = approvalRefusal({ fatal: escalation.artifact.fatal, seenByYou: escalation.artifact.fatal && (await hasSeenEscalation(db, escalation.id, decider.email)) });
+    if (refusal) throw conflict(`Escalation ${escalation.id}: ${refusal}.`);
   }
   const comment = input.comment?.trim() ?? "";
   if (input.decision === "reject_with_feedback" && comment === "") throw invalidInput("comment", "reject with feedback needs the feedback for the next attempt");

@@ -1,3 +1,5 @@
+import { can, ROLES, type Role } from "@/server/auth/permissions";
+
 /** What a reviewer can decide on an escalation (docs/escalations.md). */
 export const DECISIONS = ["approve", "edit_and_approve", "reject", "reject_with_feedback"] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
@@ -7,14 +9,15 @@ export interface Decider {
   /** The user's id (null for the CLI acting as an email with no account). */
   readonly id?: string | null;
   readonly email: string;
-  readonly role: "viewer" | "reviewer" | "admin";
+  readonly role: Role;
 }
 
 /** The roles that may decide (and be assigned) escalations. */
-export const DECIDING_ROLES = ["reviewer", "admin"] as const;
+export const DECIDING_ROLES = ROLES.filter((role) => can(role, "decide_escalation"));
 
-export function canDecide(role: string | undefined): boolean {
-  return (DECIDING_ROLES as readonly (string | undefined)[]).includes(role);
+/** `role` as stored (a database enum, a CLI user's row) may decide escalations. */
+export function canDecide(role: string | null | undefined): boolean {
+  return can(role as Role | null | undefined, "decide_escalation");
 }
 
 /** The escalation status a decision leaves behind. */

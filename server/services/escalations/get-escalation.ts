@@ -3,6 +3,7 @@ import { notFound } from "../errors";
 import { canDecide, type Decider } from "./decision-kinds";
 import { lineDiff, type DiffLine } from "./diff-lines";
 import { offendingLine } from "./offending-line";
+import { recordEscalationView } from "./record-view";
 
 export interface ReviewArtifact {
   id: string;
@@ -62,6 +63,9 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
   });
   if (!escalation) throw notFound("Escalation", input.id);
   const { artifact, run, decisionKey, ...fields } = escalation;
+  const mayDecide = escalation.status === "pending" && canDecide(viewer?.role);
+  // This answer carries the artifact: from now on the reviewer has seen its code (seen-code-rule.ts).
+  if (mayDecide && viewer) await recordEscalationView(db, escalation.id, viewer.email);
 
   const [stepArtifacts, dependencyRows, generated] = await Promise.all([
     db.artifact.findMany({ where: { runId: run.id, stepName: escalation.stepName, createdAt: { lte: artifact.createdAt }, NOT: { id: artifact.id } }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: artifactSelect }),
@@ -82,7 +86,7 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
     stateMachine: machine
       ? { states: machine.states, initialState: machine.initial_state, finalStates: machine.final_states, transitions: machine.transitions.map((transition) => ({ from: transition.from, to: transition.to, condition: String(transition.condition) })) }
       : null,
-    canDecide: escalation.status === "pending" && canDecide(viewer?.role),
+    canDecide: mayDecide,
   };
 }
 

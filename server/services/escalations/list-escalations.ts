@@ -36,13 +36,18 @@ export interface EscalationListItem {
   decidedBy: string | null;
   decidedAt: Date | null;
   contentHash: string;
+  /** The escalated attempt's verdict was fatal: approving it needs its code seen (seen-code-rule.ts). */
+  fatal: boolean;
+  /** The reviewer asking has opened its review page (false when the list was asked for by no one in particular). */
+  seenByYou: boolean;
 }
 
 /**
  * The review queue: escalations filtered by status (pending by default), workflow, step and age,
  * sorted, with a count per status under the same workflow/step/age filters.
  */
-export async function listEscalations(db: Db, input: ListEscalationsInput = {}, now = new Date()): Promise<{ items: EscalationListItem[]; counts: Record<EscalationStatus, number>; total: number }> {
+export async function listEscalations(db: Db, input: ListEscalationsInput = {}, options: { now?: Date; reviewer?: string } = {}): Promise<{ items: EscalationListItem[]; counts: Record<EscalationStatus, number>; total: number }> {
+  const now = options.now ?? new Date();
   const createdAt: Prisma.DateTimeFilter = {};
   if (input.minAgeMinutes !== undefined) createdAt.lte = new Date(now.getTime() - input.minAgeMinutes * 60_000);
   if (input.maxAgeMinutes !== undefined) createdAt.gte = new Date(now.getTime() - input.maxAgeMinutes * 60_000);
@@ -63,7 +68,8 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       select: {
         id: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
         claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true,
-        artifact: { select: { contentHash: true } },
+        artifact: { select: { contentHash: true, fatal: true } },
+        views: { where: { reviewer: options.reviewer ?? "" }, select: { reviewer: true }, take: 1 },
         run: { select: { specification: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
       },
     }),
@@ -72,11 +78,13 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
   const counts = Object.fromEntries(ESCALATION_STATUSES.map((name) => [name, 0])) as Record<EscalationStatus, number>;
   for (const group of grouped) counts[group.status] = group._count._all;
   return {
-    items: rows.map(({ artifact, run, ...row }) => ({
+    items: rows.map(({ artifact, run, views, ...row }) => ({
       ...row,
       workflow: run.workflowVersion?.workflow.name ?? null,
       specification: run.specification.length > SPECIFICATION_PREVIEW ? `${run.specification.slice(0, SPECIFICATION_PREVIEW)}…` : run.specification,
       contentHash: artifact.contentHash,
+      fatal: artifact.fatal,
+      seenByYou: options.reviewer !== undefined && views.length > 0,
     })),
     counts,
     total: Object.values(counts).reduce((sum, count) => sum + count, 0),
