@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { can, type Action, type Role } from "@/server/auth/permissions";
 
 const NAV_ITEMS = [
   { href: "/", label: "Overview" },
@@ -8,16 +9,16 @@ const NAV_ITEMS = [
   { href: "/escalations", label: "Escalations" },
 ] as const;
 
-const ADMIN_ITEMS = [
-  { href: "/admin/users", label: "Users" },
-  { href: "/admin/tokens", label: "API tokens" },
-  { href: "/admin/audit", label: "Audit log" },
-] as const;
+const ADMIN_ITEMS: readonly { href: string; label: string; action: Action }[] = [
+  { href: "/admin/users", label: "Users", action: "manage_users" },
+  { href: "/admin/tokens", label: "API tokens", action: "manage_tokens" },
+  { href: "/admin/audit", label: "Audit log", action: "read_audit_log" },
+];
 
 const linkClass = "rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 /** `user` is absent on pages outside the signed-in dashboard (the global not-found page). */
-export function DashboardHeader({ user }: { user?: { email: string; role: "viewer" | "reviewer" | "admin" } }) {
+export function DashboardHeader({ user }: { user?: { email: string; role: Role } }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-4">
@@ -32,12 +33,11 @@ export function DashboardHeader({ user }: { user?: { email: string; role: "viewe
               {item.label}
             </Link>
           ))}
-          {user?.role === "admin" &&
-            ADMIN_ITEMS.map((item) => (
-              <Link key={item.href} href={item.href} className={linkClass}>
-                {item.label}
-              </Link>
-            ))}
+          {ADMIN_ITEMS.filter((item) => can(user?.role, item.action)).map((item) => (
+            <Link key={item.href} href={item.href} className={linkClass}>
+              {item.label}
+            </Link>
+          ))}
         </nav>
         {user && (
           <div className="flex items-center gap-3 text-sm" data-testid="signed-in-user">

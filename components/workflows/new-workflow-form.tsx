@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { RefusalNote } from "@/components/auth/refusal-note";
+import { usePermission } from "@/components/auth/signed-in-user";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 
@@ -17,12 +19,14 @@ export function NewWorkflowForm() {
   const examples = useQuery(trpc.workflow.examples.queryOptions());
   const [name, setName] = useState("");
   const [example, setExample] = useState(BLANK);
+  const { allowed, reason } = usePermission("create_workflow");
+  const reasonId = useId();
   return (
     <form
       className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-5 py-3"
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim() === "") return;
+        if (name.trim() === "" || !allowed) return;
         const page = `/workflows/${encodeURIComponent(name.trim())}`;
         router.push(example === BLANK ? page : `${page}?from=${encodeURIComponent(example)}`);
       }}
@@ -42,9 +46,10 @@ export function NewWorkflowForm() {
           </option>
         ))}
       </select>
-      <button type="submit" disabled={name.trim() === ""} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40">
+      <button type="submit" disabled={name.trim() === "" || !allowed} title={reason ?? undefined} aria-describedby={reason ? reasonId : undefined} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40">
         New workflow
       </button>
+      <RefusalNote id={reasonId} reason={reason} />
     </form>
   );
 }

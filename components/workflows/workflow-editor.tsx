@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { RefusalNote } from "@/components/auth/refusal-note";
+import { usePermission } from "@/components/auth/signed-in-user";
 import { canRedo, canUndo, record, redo, startHistory, undo, type History } from "@/components/designer/history";
 import { useUndoShortcuts } from "@/components/designer/use-undo-shortcuts";
 import { WorkflowDesigner } from "@/components/designer/workflow-designer";
@@ -77,6 +79,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
     }),
   );
   const [savedNote, setSavedNote] = useState<string | null>(null);
+  const maySave = usePermission("save_workflow");
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -107,12 +110,15 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
           </button>
           <button
             type="button"
-            disabled={save.isPending || problems.length > 0 || checked !== document}
+            disabled={save.isPending || problems.length > 0 || checked !== document || !maySave.allowed}
             onClick={() => save.mutate({ document })}
+            title={maySave.reason ?? undefined}
+            aria-describedby={maySave.reason ? "save-refusal" : undefined}
             className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-40"
           >
             Save
           </button>
+          <RefusalNote id="save-refusal" reason={maySave.reason} />
           {summary && summary.latestVersion !== null ? (
             <span title={unsaved ? `Runs the saved version ${summary.latestVersion}, without the unsaved changes` : `Runs version ${summary.latestVersion}`}>
               <StartRunButton workflow={summary} />
