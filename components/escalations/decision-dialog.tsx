@@ -1,18 +1,20 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 export type QuickDecision = "approve" | "reject";
 
 /**
- * Confirms a decision made from the queue's keyboard: Enter confirms, Escape cancels. A reject
- * takes an optional reason, which the run's failure will quote.
+ * Confirms a decision made from the keyboard (the queue's or the review page's): Enter confirms,
+ * Escape cancels. A reject takes an optional reason, which the run's failure will quote. With a
+ * `refusal` the decision cannot be confirmed here, and the dialog says why.
  */
 export function DecisionDialog({
   decision,
   subject,
   pending,
   error,
+  refusal = null,
   onConfirm,
   onCancel,
 }: {
@@ -20,6 +22,7 @@ export function DecisionDialog({
   subject: string;
   pending: boolean;
   error: string | null;
+  refusal?: ReactNode;
   onConfirm: (comment: string) => void;
   onCancel: () => void;
 }) {
@@ -45,7 +48,7 @@ export function DecisionDialog({
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            onConfirm(comment);
+            if (!refusal) onConfirm(comment);
           }}
         >
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -57,13 +60,18 @@ export function DecisionDialog({
               onKeyDown={(event) => {
                 if (event.key === "Enter" && !event.shiftKey) {
                   event.preventDefault();
-                  onConfirm(comment);
+                  if (!refusal) onConfirm(comment);
                 }
               }}
               rows={2}
               className="rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal"
             />
           </label>
+          {refusal && (
+            <p id="decision-refusal" data-testid="decision-refusal" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {refusal}
+            </p>
+          )}
           {error && (
             <p role="alert" className="text-sm text-red-700">
               {error}
@@ -75,7 +83,8 @@ export function DecisionDialog({
             </button>
             <button
               type="submit"
-              disabled={pending}
+              disabled={pending || Boolean(refusal)}
+              aria-describedby={refusal ? "decision-refusal" : undefined}
               className={`rounded-md px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 ${decision === "approve" ? "bg-emerald-700 hover:bg-emerald-800" : "bg-red-700 hover:bg-red-800"}`}
             >
               {verb}

@@ -1,31 +1,40 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import type { RouterOutputs } from "@/server/api/root";
+import { describeDecision, type ClosedEscalation } from "./describe-decision";
+import type { useNextPending } from "./use-next-pending";
 
 type Review = RouterOutputs["escalation"]["get"];
 type Decision = "approve" | "edit_and_approve" | "reject" | "reject_with_feedback";
+type NextPending = ReturnType<typeof useNextPending>;
 
 const buttonBase = "rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50";
 
 /**
  * The four decisions. Each names the content hash of the artifact on screen, so a decision made
  * on a stale page is refused rather than applied to something the reviewer did not see.
+ * `editRequest` counts the `e` presses: each opens the editor and puts the cursor in it.
  */
-export function DecisionPanel({ review }: { review: Review }) {
+export function DecisionPanel({ review, editRequest, next }: { review: Review; editRequest: number; next: NextPending }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [comment, setComment] = useState("");
-  const [editing, setEditing] = useState(false);
+  const [editClicked, setEditing] = useState(false);
+  const editing = editClicked || (editRequest > 0 && review.escalation.editAllowed);
   const [edited, setEdited] = useState(review.artifact.content);
+  const editor = useRef<HTMLTextAreaElement>(null);
   const decide = useMutation(
     trpc.escalation.decide.mutationOptions({
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.escalation.pathKey() }),
     }),
   );
+  useEffect(() => {
+    if (editRequest > 0) editor.current?.focus();
+  }, [editRequest]);
   const submit = (decision: Decision) =>
     decide.mutate({
       escalationId: review.escalation.id,
@@ -36,7 +45,7 @@ export function DecisionPanel({ review }: { review: Review }) {
     });
 
   if (decide.data) {
-    return <Outcome status={decide.data.status} decision={decide.data.decision} decidedBy={decide.data.decidedBy} comment={comment.trim() || null} runId={decide.data.runId} />;
+    return <Outcome closed={decide.data} runId={decide.data.runId} next={next} />;
   }
 
   return (
@@ -55,9 +64,10 @@ export function DecisionPanel({ review }: { review: Review }) {
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Edited artifact
           <textarea
+            ref={editor}
             value={edited}
             onChange={(event) => setEdited(event.target.value)}
-            rows={Math.min(30, Math.max(8, edited.split("\n").length + 1))}
+            rows={Math.min(20, Math.max(8, edited.split("\n").length + 1))}
             spellCheck={false}
             className="rounded-md border border-slate-300 px-2 py-1.5 font-mono text-xs font-normal"
           />
@@ -90,35 +100,32 @@ export function DecisionPanel({ review }: { review: Review }) {
           Reject with feedback
         </button>
       </div>
-      {editing && <p className="text-xs text-slate-500">Edit the artifact above, then press Edit and approve again to submit it.</p>}
+      {editing && <p className="text-xs text-slate-500">Edit the artifact here, then press Edit and approve again to submit it.</p>}
     </div>
   );
 }
 
-/** A closed escalation: what was decided, by whom, or why no one did. */
-export function DecisionSummary({ review }: { review: Review }) {
-  const { escalation } = review;
-  if (!escalation.decision || !escalation.decidedBy) {
-    return (
-      <p role="status" className="px-5 py-4 text-sm text-slate-700" data-testid="decision-outcome">
-        This escalation is {escalation.status}
-        {escalation.comment ? `: ${escalation.comment}` : "."}
-      </p>
-    );
-  }
-  return <Outcome status={escalation.status} decision={escalation.decision} decidedBy={escalation.decidedBy} comment={escalation.comment} runId={review.run.id} />;
+/** A closed escalation: who decided what and when, or why no one did. */
+export function DecisionSummary({ review, next }: { review: Review; next: NextPending }) {
+  return <Outcome closed={review.escalation} runId={review.run.id} next={next} />;
 }
 
-function Outcome({ status, decision, decidedBy, comment, runId }: { status: string; decision: string; decidedBy: string; comment: string | null; runId: string }) {
+function Outcome({ closed, runId, next }: { closed: ClosedEscalation; runId: string; next: NextPending }) {
+  const nextButton = useRef<HTMLButtonElement>(null);
+  // Decided: Enter (or n) goes on to the next escalation.
+  useEffect(() => nextButton.current?.focus(), []);
   return (
-    <div role="status" className="space-y-2 px-5 py-4 text-sm" data-testid="decision-outcome">
-      <p className="font-medium text-slate-900">
-        {status === "approved" ? "Approved" : "Rejected"} ({decision.replaceAll("_", " ")}) by {decidedBy}.
-      </p>
-      {comment && <p className="whitespace-pre-wrap text-slate-700">{comment}</p>}
-      <Link href={`/runs/${runId}`} className="font-medium text-sky-700 hover:underline">
-        Watch the run
-      </Link>
+    <div role="status" className="space-y-3 px-5 py-4 text-sm" data-testid="decision-outcome">
+      <p className="whitespace-pre-wrap font-medium text-slate-900">{describeDecision(closed)}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <button ref={nextButton} type="button" onClick={next.goNext} disabled={next.busy} className={`${buttonBase} bg-slate-900 text-white hover:bg-slate-700`}>
+          Next pending
+        </button>
+        <Link href={`/runs/${runId}`} className="font-medium text-sky-700 hover:underline">
+          Watch the run
+        </Link>
+      </div>
+      {next.message && <p className="text-slate-600">{next.message}</p>}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { AssignControl } from "./assign-control";
+import { describeDecision } from "./describe-decision";
+import { approvalRefusal } from "@/server/services/escalations/seen-code-rule";
 import { AGE_FILTERS, QueueFilters, type QueueFilterValues } from "./queue-filters";
 import { isTypingTarget, queueCommand } from "./queue-keys";
 import { TimeLeft } from "./time-left";
@@ -104,7 +106,7 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
               <th className="px-4 py-2 font-medium">Escalation</th>
               <th className="px-4 py-2 font-medium">Status</th>
               <th className="px-4 py-2 font-medium">Raised</th>
-              <th className="px-4 py-2 font-medium">Deadline</th>
+              <th className="px-4 py-2 font-medium">Deadline or decision</th>
               <th className="px-4 py-2 font-medium">Reviewer</th>
             </tr>
           </thead>
@@ -133,11 +135,24 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
                 <td className="px-4 py-2">
                   <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[item.status] ?? ""}`}>{item.status}</span>
                   {item.decidedBy && <p className="mt-1 text-xs text-slate-500">by {item.decidedBy}</p>}
+                  {item.status === "pending" && viewer.mayDecide && approvalRefusal(item) && (
+                    <p className="mt-1 text-xs text-amber-700" title={approvalRefusal(item) ?? undefined} data-testid="unseen-code">
+                      code not seen yet
+                    </p>
+                  )}
                 </td>
                 <td className="px-4 py-2 text-slate-600">
                   <RelativeTime date={item.createdAt} />
                 </td>
-                <td className="px-4 py-2">{item.status === "pending" ? <TimeLeft expiresAt={item.expiresAt} /> : <span className="text-slate-400">–</span>}</td>
+                <td className="max-w-xs px-4 py-2">
+                  {item.status === "pending" ? (
+                    <TimeLeft expiresAt={item.expiresAt} />
+                  ) : (
+                    <span data-testid="decided" className="line-clamp-2 text-xs text-slate-600" title={describeDecision(item) ?? undefined}>
+                      {describeDecision(item)}
+                    </span>
+                  )}
+                </td>
                 <td className="space-y-1 px-4 py-2">
                   {item.claimedBy ? (
                     <span data-testid="claimed-by" className="block text-slate-700">
@@ -181,6 +196,16 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
           subject={`${quick.item.workflow ?? "run"} · ${quick.item.stepName}`}
           pending={decide.isPending}
           error={decide.error?.message ?? null}
+          refusal={
+            quick.decision === "approve" && approvalRefusal(quick.item) ? (
+              <>
+                {approvalRefusal(quick.item)}.{" "}
+                <Link href={`/escalations/${quick.item.id}`} className="font-medium underline">
+                  Open the review page
+                </Link>
+              </>
+            ) : null
+          }
           onCancel={() => setQuick(null)}
           onConfirm={(comment) =>
             decide.mutate({ escalationId: quick.item.id, contentHash: quick.item.contentHash, decision: quick.decision, ...(comment.trim() ? { comment: comment.trim() } : {}) })

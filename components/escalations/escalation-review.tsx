@@ -1,15 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { usePermission, useSignedInUser } from "@/components/auth/signed-in-user";
 import { SectionCard } from "@/components/dashboard/section-card";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CodeBlock } from "@/components/runs/code-block";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { ClaimControl } from "./claim-control";
+import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { DecisionPanel, DecisionSummary } from "./decision-panel";
+import { describeDecision } from "./describe-decision";
 import { DiffView } from "./diff-view";
+import { ShortcutHelp } from "./shortcut-help";
 import { TimeLeft } from "./time-left";
+import { useNextPending } from "./use-next-pending";
+import { useReviewShortcuts } from "./use-review-shortcuts";
 
 /** Another reviewer may decide while this page is open; the page should say so soon. */
 const REFRESH_MS = 3_000;
@@ -20,8 +28,30 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
   const { data: review } = useSuspenseQuery({ ...trpc.escalation.get.queryOptions({ id: escalationId }), refetchInterval: REFRESH_MS });
   const run = useQuery(trpc.run.get.queryOptions({ id: review.run.id }));
   const { escalation, artifact } = review;
+  const queryClient = useQueryClient();
+  const me = useSignedInUser()?.email ?? null;
+  const mayClaim = usePermission("claim_escalation").allowed && escalation.status === "pending" && escalation.claimedBy !== me;
+  const next = useNextPending(escalation.id);
+  const [quick, setQuick] = useState<QuickDecision | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [editRequest, setEditRequest] = useState(0);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.escalation.pathKey() });
+  const claim = useMutation(trpc.escalation.claim.mutationOptions({ onSettled: refresh }));
+  const decide = useMutation(trpc.escalation.decide.mutationOptions({ onSuccess: () => setQuick(null), onSettled: refresh }));
+  const openDecision = (decision: QuickDecision) => {
+    decide.reset();
+    setQuick(decision);
+  };
+  useReviewShortcuts({ mayDecide: review.canDecide, editAllowed: escalation.editAllowed, mayClaim, dialogOpen: quick !== null || helpOpen }, (command) => {
+    if (command === "approve" || command === "reject") openDecision(command);
+    else if (command === "edit") setEditRequest((count) => count + 1);
+    else if (command === "next") next.goNext();
+    else if (command === "claim") claim.mutate({ escalationId: escalation.id });
+    else setHelpOpen(true);
+  });
+  const decided = describeDecision(escalation);
   return (
-    <div className="space-y-6" data-testid="escalation-review" data-escalation-id={escalation.id} data-status={escalation.status}>
+    <div className="space-y-6 pb-20 lg:pb-0" data-testid="escalation-review" data-escalation-id={escalation.id} data-status={escalation.status}>
       <header className="space-y-1">
         <p className="text-sm text-slate-500">
           <Link href="/escalations" className="hover:underline">
@@ -35,29 +65,36 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
           <span data-testid="escalation-status">
             Status <strong>{escalation.status}</strong>
-            {escalation.decidedBy && (
-              <>
-                {" "}
-                by {escalation.decidedBy} ({escalation.decision?.replaceAll("_", " ")})
-              </>
-            )}
           </span>
           <span>
             Raised <RelativeTime date={escalation.createdAt} />
           </span>
-          {escalation.status === "pending" && (
+          {decided ? (
+            <span data-testid="decided">{decided}</span>
+          ) : (
             <span>
               Deadline <TimeLeft expiresAt={escalation.expiresAt} />
             </span>
           )}
-          <span>Claimed by {escalation.claimedBy ?? "nobody"}</span>
+          <ClaimControl escalationId={escalation.id} claimedBy={escalation.claimedBy} pending={escalation.status === "pending"} />
           <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
             Run ({review.run.status})
           </Link>
           <Link href={`/runs/${review.run.id}/provenance`} className="font-medium text-sky-700 hover:underline">
             Full provenance
           </Link>
+          <button type="button" onClick={next.goNext} disabled={next.busy} className="font-medium text-sky-700 hover:underline disabled:opacity-50">
+            Next pending
+          </button>
+          <button type="button" onClick={() => setHelpOpen(true)} className="font-medium text-slate-600 hover:underline" aria-keyshortcuts="?">
+            Keyboard shortcuts <kbd className="rounded border border-slate-300 px-1 font-mono text-xs">?</kbd>
+          </button>
         </p>
+        {(next.message ?? claim.error?.message) && (
+          <p role="status" className="text-sm text-slate-700">
+            {next.message ?? claim.error?.message}
+          </p>
+        )}
       </header>
 
       <div className="grid gap-6 lg:grid-cols-5">
@@ -108,20 +145,28 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
         </div>
 
         <div className="space-y-6 lg:col-span-2">
-          <SectionCard id="decision" title="Decision">
-            {escalation.status !== "pending" ? (
-              <DecisionSummary review={review} />
-            ) : review.canDecide ? (
-              <DecisionPanel key={artifact.contentHash} review={review} />
-            ) : (
-              <p className="px-5 py-4 text-sm text-slate-600" data-testid="no-decision">
-                You can read this escalation; deciding it needs the reviewer or admin role.
-              </p>
-            )}
-          </SectionCard>
-          <SectionCard id="specification" title="Specification">
-            <p className="whitespace-pre-wrap break-words px-5 py-4 text-sm leading-6 text-slate-700">{review.run.specification}</p>
-          </SectionCard>
+          {/* Stays in view while the artifact scrolls (on phones the bar at the bottom does). */}
+          <div className="lg:sticky lg:top-4 lg:z-10 space-y-6 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto" data-testid="decision-rail">
+            <SectionCard id="decision" title="Decision">
+              {escalation.status !== "pending" ? (
+                <DecisionSummary review={review} next={next} />
+              ) : review.canDecide ? (
+                <DecisionPanel key={artifact.contentHash} review={review} editRequest={editRequest} next={next} />
+              ) : (
+                <p className="px-5 py-4 text-sm text-slate-600" data-testid="no-decision">
+                  You can read this escalation; deciding it needs the reviewer or admin role.
+                </p>
+              )}
+            </SectionCard>
+            <SectionCard id="specification" title="Specification">
+              <p className="whitespace-pre-wrap break-words px-5 py-4 text-sm leading-6 text-slate-700">{review.run.specification}</p>
+            </SectionCard>
+          </div>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
           <SectionCard id="prompt" title="Prompt as sent">
             <div className="px-5 py-4">
               {review.prompt ? (
@@ -133,6 +178,8 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
               )}
             </div>
           </SectionCard>
+        </div>
+        <div className="space-y-6">
           <SectionCard id="state-machine" title="State machine">
             <div className="p-3">
               {run.data?.machine ? (
@@ -147,6 +194,38 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
           </SectionCard>
         </div>
       </div>
+
+      {review.canDecide && <DecisionBar onDecide={openDecision} onNext={next.goNext} />}
+      {quick && (
+        <DecisionDialog
+          decision={quick}
+          subject={`${escalation.stepName} (attempt ${artifact.attempt})`}
+          pending={decide.isPending}
+          error={decide.error?.message ?? null}
+          onCancel={() => setQuick(null)}
+          onConfirm={(comment) =>
+            decide.mutate({ escalationId: escalation.id, contentHash: artifact.contentHash, decision: quick, ...(comment.trim() ? { comment: comment.trim() } : {}) })
+          }
+        />
+      )}
+      {helpOpen && <ShortcutHelp onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}
+
+/** On phones the decision panel is far down the page: Approve, Reject and Next stay at the bottom. */
+function DecisionBar({ onDecide, onNext }: { onDecide: (decision: QuickDecision) => void; onNext: () => void }) {
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-10 flex gap-2 border-t border-slate-200 bg-white px-4 py-3 shadow-lg lg:hidden" data-testid="decision-bar">
+      <button type="button" onClick={() => onDecide("approve")} className="flex-1 rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white">
+        Approve…
+      </button>
+      <button type="button" onClick={() => onDecide("reject")} className="flex-1 rounded-md bg-red-700 px-3 py-2 text-sm font-medium text-white">
+        Reject…
+      </button>
+      <button type="button" onClick={onNext} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
+        Next
+      </button>
     </div>
   );
 }

@@ -21,6 +21,8 @@ export interface DecisionOutcome {
   readonly status: "approved" | "rejected";
   readonly decision: DecisionKind;
   readonly decidedBy: string;
+  readonly decidedAt: Date;
+  readonly comment: string | null;
 }
 
 /**
@@ -86,5 +88,5 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
     const winner = await db.escalation.findUniqueOrThrow({ where: { id: escalation.id }, select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true } });
     throw conflict(describeClosedEscalation(winner));
   }
-  return { escalationId: escalation.id, runId: outcome.runId, status, decision: input.decision, decidedBy: decider.email };
+  return { escalationId: escalation.id, runId: outcome.runId, status, decision: input.decision, decidedBy: decider.email, decidedAt: now, comment: comment || null };
 }

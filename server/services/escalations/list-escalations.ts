@@ -35,6 +35,8 @@ export interface EscalationListItem {
   decision: string | null;
   decidedBy: string | null;
   decidedAt: Date | null;
+  /** The decision's comment (a rejection's reason), or why it closed without one. */
+  comment: string | null;
   contentHash: string;
   /** The escalated attempt's verdict was fatal: approving it needs its code seen (seen-code-rule.ts). */
   fatal: boolean;
@@ -67,7 +69,7 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       take: input.limit ?? 100,
       select: {
         id: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
-        claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true,
+        claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true,
         artifact: { select: { contentHash: true, fatal: true } },
         views: { where: { reviewer: options.reviewer ?? "" }, select: { reviewer: true }, take: 1 },
         run: { select: { specification: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
