@@ -1,30 +1,9 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { firstStartAdmin } from "./support/admin";
+import { pendingEscalationOf, RUN_TIMEOUT, startEscalatingRun } from "./support/escalations";
 import { signedInAs } from "./support/users";
 
-const RUN_TIMEOUT = 60_000;
-
 type TrpcResult<T> = { result: { data: { json: T } } };
-
-/** Starts the escalating example with the replay generator through the API, as another system would. */
-async function startEscalatingRun(request: APIRequestContext, specification: string): Promise<string> {
-  const workflow = await request.get(`/api/trpc/workflow.get?input=${encodeURIComponent(JSON.stringify({ json: { name: "sandbox-escalation" } }))}`);
-  const workflowId = ((await workflow.json()) as TrpcResult<{ id: string }>).result.data.json.id;
-  const created = await request.post("/api/trpc/run.create", { data: { json: { workflowId, specification, generator: "replay" } } });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as TrpcResult<{ id: string }>).result.data.json.id;
-}
-
-async function pendingEscalationOf(request: APIRequestContext, runId: string): Promise<{ id: string; contentHash: string }> {
-  let found: { id: string; contentHash: string } | undefined;
-  await expect(async () => {
-    const listed = await request.get(`/api/trpc/escalation.list?input=${encodeURIComponent(JSON.stringify({ json: { status: "pending", sort: "newest" } }))}`);
-    const items = ((await listed.json()) as TrpcResult<{ items: { id: string; runId: string; contentHash: string }[] }>).result.data.json.items;
-    found = items.find((item) => item.runId === runId);
-    expect(found).toBeDefined();
-  }).toPass({ timeout: RUN_TIMEOUT });
-  return found!;
-}
 
 test("a reviewer sees a new escalation appear in the queue live, opens it from the keyboard, approves it, and the run succeeds", async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -72,7 +51,7 @@ test("a reviewer sees a new escalation appear in the queue live, opens it from t
   await expect(page.getByRole("link", { name: "Full provenance" })).toHaveAttribute("href", `/runs/${runId}/provenance`);
 
   await page.getByRole("button", { name: "Approve", exact: true }).click();
-  await expect(page.getByTestId("decision-outcome")).toContainText(`Approved (approve) by ${reviewer.email}`);
+  await expect(page.getByTestId("decision-outcome")).toContainText(`Approved by ${reviewer.email} at `);
   await page.getByRole("link", { name: "Watch the run" }).click();
   await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("succeeded", { timeout: RUN_TIMEOUT });
   await reviewer.context.close();
@@ -104,7 +83,7 @@ test("reject with feedback makes the step retry with the feedback in its prompt"
   const feedback = "Never shell out: read the sizes from stdin instead.";
   await page.getByLabel("Comment").fill(feedback);
   await page.getByRole("button", { name: "Reject with feedback" }).click();
-  await expect(page.getByTestId("decision-outcome")).toContainText("Rejected (reject with feedback)");
+  await expect(page.getByTestId("decision-outcome")).toContainText(`Rejected with feedback by ${firstStartAdmin().email} at `);
 
   await page.goto(`/runs/${runId}`);
   await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("succeeded", { timeout: RUN_TIMEOUT });
