@@ -3,9 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
-
-const ROLES = ["viewer", "reviewer", "admin"] as const;
-type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "@/server/auth/permissions";
 
 const inputClass = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
