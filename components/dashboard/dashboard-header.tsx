@@ -11,6 +11,7 @@ const NAV_ITEMS = [
 const ADMIN_ITEMS = [
   { href: "/admin/users", label: "Users" },
   { href: "/admin/tokens", label: "API tokens" },
+  { href: "/admin/models", label: "Models" },
   { href: "/admin/audit", label: "Audit log" },
 ] as const;
 

@@ -30,12 +30,15 @@ function judgeNeeds(guards: unknown, step: string, depth = 0): ModelNeed[] {
 
 /** Every model the run would call, in step order. `generatorOverride` is the run's (a replay cassette). */
 export function modelNeedsOf(definition: WorkflowDefinition, generatorOverride?: unknown): ModelNeed[] {
-  return definition.steps.flatMap((step): ModelNeed[] => {
-    if (step.type === "code") return [];
+  // Stored definitions are read as they are; anything that is not a step is skipped here (the compile refuses it).
+  const steps: unknown[] = Array.isArray((definition as { steps?: unknown }).steps) ? (definition.steps as unknown[]) : [];
+  return steps.flatMap((step): ModelNeed[] => {
+    if (!isObject(step) || step.type === "code") return [];
+    const name = text(step.name) ?? "(unnamed)";
     const generator: unknown = generatorOverride ?? step.generator ?? { kind: "llm" };
     const needs: ModelNeed[] = [];
-    if (isObject(generator) && generator.kind !== "replay") needs.push({ step: step.name, use: "generator", endpoint: text(generator.endpoint), model: text(generator.model) });
-    if (step.type === "action_pair") needs.push(...judgeNeeds(step.guards, step.name));
+    if (isObject(generator) && generator.kind !== "replay") needs.push({ step: name, use: "generator", endpoint: text(generator.endpoint), model: text(generator.model) });
+    if (step.type === "action_pair") needs.push(...judgeNeeds(step.guards, name));
     return needs;
   });
 }

@@ -3,6 +3,7 @@ import type { Actor } from "@/server/api/trpc";
 import { getEnv } from "@/server/env";
 import { apiKeyHint } from "@/server/models/endpoint-fields";
 import { encryptionKeyFor, type ModelSettingsEnv } from "@/server/models/load-from-prisma";
+import { environmentEndpoint } from "@/server/models/model-directory";
 import { sealSecret } from "@/server/models/secret-box";
 import type { Db } from "@/server/persistence/db";
 import { recordAuditEvent } from "../audit/record-audit-event";
@@ -45,13 +46,14 @@ function nameTaken(error: unknown, name: string): never {
   throw error;
 }
 
-/** Stores a new endpoint; its key sealed. The first endpoint becomes the default unless one is marked already. */
+/** Stores a new endpoint, its key sealed. */
 export async function createModelEndpoint(db: Db, input: NewModelEndpoint, by: Actor, settings: ModelSettingsEnv = getEnv()): Promise<{ id: string }> {
   const id = randomUUID();
   const key = input.apiKey ? await sealedKey(db, settings, id, input.apiKey) : { apiKeyCiphertext: null, apiKeyHint: null };
   try {
     await db.$transaction(async (tx) => {
-      const isDefault = input.isDefault ?? (await tx.modelEndpoint.count({ where: { isDefault: true } })) === 0;
+      // Unless told, the first endpoint becomes the default when nothing else serves steps that name none.
+      const isDefault = input.isDefault ?? (!environmentEndpoint(settings) && (await tx.modelEndpoint.count({ where: { isDefault: true } })) === 0);
       await unmarkOthers(tx, id, isDefault);
       await tx.modelEndpoint.create({ data: { id, name: input.name, baseUrl: input.baseUrl, defaultModel: input.defaultModel ?? null, isDefault, ...key, createdBy: by.email, updatedBy: by.email } });
       await recordAuditEvent(tx, { actor: by, action: "model_endpoint.created", target: `model_endpoint:${input.name}`, detail: { baseUrl: input.baseUrl, defaultModel: input.defaultModel ?? null, apiKeySet: Boolean(input.apiKey), isDefault } });
