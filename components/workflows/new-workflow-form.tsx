@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -15,6 +16,8 @@ export function NewWorkflowForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const examples = useQuery(trpc.workflow.examples.queryOptions());
+  const models = useQuery(trpc.models.status.queryOptions());
+  const me = useQuery(trpc.session.me.queryOptions());
   const [name, setName] = useState("");
   const [example, setExample] = useState(BLANK);
   return (
@@ -45,6 +48,18 @@ export function NewWorkflowForm() {
       <button type="submit" disabled={name.trim() === ""} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40">
         New workflow
       </button>
+      {models.data && !models.data.configured && (
+        <p role="note" data-testid="no-model-configured" className="w-full text-sm text-amber-800">
+          No model is configured, so new steps (which call the default model) cannot run yet; runs can still replay a cassette file.{" "}
+          {me.data?.role === "admin" ? (
+            <Link href="/admin/models" className="font-medium underline">
+              Configure a model endpoint in Admin → Models
+            </Link>
+          ) : (
+            "Ask an admin to configure a model endpoint under Admin → Models."
+          )}
+        </p>
+      )}
     </form>
   );
 }

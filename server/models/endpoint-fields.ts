@@ -27,7 +27,7 @@ export const modelNameSchema = z
   .trim()
   .min(1, "must not be empty")
   .max(200, "must be at most 200 characters")
-  .regex(/^[^\s\u0000-\u001f\u007f]+$/, "must not contain spaces or control characters");
+  .regex(/^[^\s\p{Cc}]+$/u, "must not contain spaces or control characters");
 
 export const apiKeySchema = z
   .string()

@@ -31,7 +31,7 @@ export type ConnectionTestResult =
 
 /** Endpoint text as safe, short, single-line words. */
 function clean(text: string, max = 200): string {
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = text.replace(/\p{Cc}+/gu, " ").replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
