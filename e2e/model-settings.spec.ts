@@ -53,7 +53,7 @@ test("an admin adds a model endpoint in Settings, tests it, and the Run dialog n
 
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const form = page.getByRole("form", { name: "New model endpoint" });
-    await form.getByLabel("Name").fill(ENDPOINT);
+    await form.getByLabel("Name", { exact: true }).fill(ENDPOINT);
     await form.getByLabel("Base URL").fill(modelServer);
     await form.getByLabel("API key").fill(API_KEY);
     await form.getByLabel("Default model").fill("fake-e2e-model");
