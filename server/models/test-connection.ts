@@ -36,7 +36,7 @@ function clean(text: string, max = 200): string {
 }
 
 function describeFailure(error: unknown, target: string, timeoutMs: number): string {
-  if (error instanceof APIConnectionTimeoutError) return `${target} did not answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (error instanceof APIConnectionTimeoutError) return `${target} did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
   if (error instanceof ResponseTooLargeError || (error instanceof APIConnectionError && error.cause instanceof ResponseTooLargeError)) return `${target} sent more than ${MAX_BODY_BYTES / 1024 / 1024} MiB in answer to the model list; stopped reading`;
   if (error instanceof APIConnectionError) {
     const cause = error.cause as (Error & { code?: string; cause?: { code?: string; message?: string } }) | undefined;
@@ -54,8 +54,10 @@ function describeFailure(error: unknown, target: string, timeoutMs: number): str
   return `${target} could not be read: ${clean(error instanceof Error ? error.message : String(error))}`;
 }
 
+/** The ids in the body the endpoint sent (the SDK's page turns a missing list into an empty one). */
 function modelIds(page: unknown): string[] | undefined {
-  const data = (page as { data?: unknown } | null)?.data;
+  const body = (page as { body?: unknown } | null)?.body;
+  const data = typeof body === "object" && body !== null ? (body as { data?: unknown }).data : undefined;
   if (!Array.isArray(data)) return undefined;
   return data.flatMap((entry) => (typeof (entry as { id?: unknown } | null)?.id === "string" ? [(entry as { id: string }).id] : []));
 }
