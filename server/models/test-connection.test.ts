@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { testConnection } from "./test-connection";
@@ -6,7 +6,7 @@ import { testConnection } from "./test-connection";
 let server: Server | undefined;
 
 /** A real HTTP server on 127.0.0.1 answering every request with `answer`. */
-async function serve(answer: (response: import("node:http").ServerResponse) => void): Promise<string> {
+async function serve(answer: (response: ServerResponse) => void): Promise<string> {
   server = createServer((_request, response) => answer(response));
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
