@@ -6,6 +6,10 @@ const shared = {
   pool: "forks",
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Run starts refuse workflows whose model is not configured (server/models); tests that queue
+  // runs of model steps (never executed against this address) get one from the environment.
+  // Tests of the refusal clear it (see server/api/routers/models.test.ts).
+  env: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1", OPENAI_MODEL: "test-model" },
 } as const;
 
 export default defineConfig({

@@ -62,6 +62,11 @@ export const envSchema = z.object({
   DUALSTATE_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   /** Signs session cookies; generated once and kept in the database when unset. At least 32 characters. */
   DUALSTATE_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The secret the API keys of model endpoints (Admin → Models) are encrypted with (HKDF → AES-256-GCM);
+   * the auth secret when unset. At least 32 characters; changing it means entering the keys again.
+   */
+  DUALSTATE_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** The address people use (https://… makes cookies Secure); also read from X-Forwarded-Proto per request. */
   /**
    * The reverse proxies in front of the server whose X-Forwarded-For / Forwarded / X-Real-IP headers

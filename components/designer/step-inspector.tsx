@@ -32,6 +32,10 @@ export function StepInspector({ step, otherGuardIds, edits }: { step: Step; othe
             onChange={(kind) => edits.generator(kind === "" ? null : { ...generator, kind })}
           />
           {generator.kind !== undefined && generator.kind !== "replay" && <LiveText label="Model" value={text(generator.model)} onChange={(model) => edits.generator({ ...generator, model }, "model")} />}
+          {generator.kind !== undefined && generator.kind !== "replay" && (
+            // Empty: the default endpoint (Admin → Models).
+            <LiveText label="Endpoint" value={text(generator.endpoint)} onChange={(endpoint) => edits.generator({ ...generator, endpoint }, "endpoint")} />
+          )}
           {PROMPT_PARTS.map((part) => (
             <LiveText key={part} label={PROMPT_LABELS[part]} value={text(prompt[part])} multiline onChange={(value) => edits.prompt(part, value)} />
           ))}

@@ -2,9 +2,10 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import type { RouterOutputs } from "@/server/api/root";
+import { RunModelsNote } from "./run-models-note";
 
 export type WorkflowSummary = RouterOutputs["workflow"]["list"][number];
 type GeneratorChoice = "configured" | "replay" | "cassette-file";
@@ -24,7 +25,13 @@ export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary
   const [specification, setSpecification] = useState(workflow.specification ?? "");
   // A cassette file runs any workflow offline, one designed from nothing included.
   const choices: GeneratorChoice[] = workflow.hasReplayCassette ? ["replay", "configured", "cassette-file"] : ["configured", "cassette-file"];
-  const [generator, setGenerator] = useState<GeneratorChoice>(choices[0] ?? "configured");
+  const configuredPlan = useQuery(trpc.models.planRun.queryOptions({ workflowId: workflow.id }));
+  const replayPlan = useQuery(trpc.models.planRun.queryOptions({ workflowId: workflow.id, replay: true }));
+  const [chosen, setChosen] = useState<GeneratorChoice | null>(null);
+  // The configured model is the default only when the run could start with it.
+  const preferred = choices[0] === "configured" && configuredPlan.data?.refusal ? "cassette-file" : choices[0];
+  const generator: GeneratorChoice = chosen ?? preferred ?? "configured";
+  const plan = generator === "configured" ? configuredPlan : replayPlan;
   const [cassette, setCassette] = useState<string | null>(null);
 
   const createRun = useMutation(
@@ -70,11 +77,12 @@ export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary
         <legend className="text-sm font-medium text-slate-900">Generator</legend>
         {choices.map((choice) => (
           <label key={choice} className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="radio" name="generator" value={choice} checked={generator === choice} onChange={() => setGenerator(choice)} />
+            <input type="radio" name="generator" value={choice} checked={generator === choice} onChange={() => setChosen(choice)} />
             {GENERATOR_LABELS[choice]}
           </label>
         ))}
       </fieldset>
+      <RunModelsNote plan={plan.data} replay={generator !== "configured"} loading={plan.isPending} error={plan.error?.message} />
       {generator === "cassette-file" && (
         <div className="space-y-1.5">
           <label htmlFor={`${fieldId}-cassette`} className="block text-sm font-medium text-slate-900">
@@ -102,7 +110,7 @@ export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary
         </button>
         <button
           type="submit"
-          disabled={createRun.isPending || createRun.isSuccess}
+          disabled={createRun.isPending || createRun.isSuccess || Boolean(plan.data?.refusal)}
           className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
         >
           {createRun.isPending || createRun.isSuccess ? "Starting…" : "Start run"}

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { RefusalNote } from "@/components/auth/refusal-note";
@@ -17,10 +18,12 @@ export function NewWorkflowForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const examples = useQuery(trpc.workflow.examples.queryOptions());
+  const models = useQuery(trpc.models.status.queryOptions());
   const [name, setName] = useState("");
   const [example, setExample] = useState(BLANK);
   const { allowed, reason } = usePermission("create_workflow");
   const reasonId = useId();
+  const canManageModels = usePermission("manage_models").allowed;
   return (
     <form
       className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-5 py-3"
@@ -50,6 +53,18 @@ export function NewWorkflowForm() {
         New workflow
       </button>
       <RefusalNote id={reasonId} reason={reason} />
+      {models.data && !models.data.configured && (
+        <p role="note" data-testid="no-model-configured" className="w-full text-sm text-amber-800">
+          No model is configured, so new steps (which call the default model) cannot run yet; runs can still replay a cassette file.{" "}
+          {canManageModels ? (
+            <Link href="/admin/models" className="font-medium underline">
+              Configure a model endpoint in Admin → Models
+            </Link>
+          ) : (
+            "Ask an admin to configure a model endpoint under Admin → Models."
+          )}
+        </p>
+      )}
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { FAKE_MODEL_REPLY } from "./fake-model-reply";
 const port = Number(process.env.FAKE_MODEL_PORT);
 if (!Number.isInteger(port) || port <= 0) throw new Error(`FAKE_MODEL_PORT must be a port number, got "${process.env.FAKE_MODEL_PORT}"`);
 // About 16 chunks of 8 characters, 250 ms apart: four seconds of streaming.
-const server = await startFakeOpenAiServer([{ content: FAKE_MODEL_REPLY, chunkDelayMs: 250 }], { port });
+const server = await startFakeOpenAiServer([{ content: FAKE_MODEL_REPLY, chunkDelayMs: 250 }], { port, models: ["fake-e2e-model"] });
 process.stdout.write(`fake model on ${server.baseURL}\n`);
 const stop = () => void server.close().then(() => process.exit(0));
 process.on("SIGTERM", stop);

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { conflict, invalidInput, notFound, type ServiceError } from "@/server/services/errors";
+import { conflict, invalidInput, notConfigured, notFound, type ServiceError } from "@/server/services/errors";
 import { toPublicTRPCError } from "./service-error-to-trpc";
 
 /** How tRPC hands a middleware an error the resolver threw: wrapped, with the original as cause. */
@@ -11,6 +11,7 @@ describe("toPublicTRPCError", () => {
     [notFound("Workflow", "w-1"), "NOT_FOUND"],
     [conflict('name: a workflow named "A" already exists'), "CONFLICT"],
     [invalidInput("definition", "must have a start step"), "BAD_REQUEST"],
+    [notConfigured('Step "write" needs a model, but no model endpoint is configured'), "PRECONDITION_FAILED"],
   ])("maps %s to %s and keeps its message", (serviceError, code) => {
     const error = toPublicTRPCError(wrapped(serviceError));
     expect(error).toMatchObject({ code, message: serviceError.message });

@@ -17,6 +17,7 @@ const ACTIONS = {
   decide_escalation: { role: "reviewer", refusal: "decide escalations" },
   manage_users: { role: "admin", refusal: "manage users" },
   manage_tokens: { role: "admin", refusal: "manage API tokens" },
+  manage_models: { role: "admin", refusal: "manage model endpoints" },
   read_audit_log: { role: "admin", refusal: "read the audit log" },
 } as const satisfies Record<string, { role: Role; refusal: string }>;
 

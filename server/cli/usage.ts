@@ -41,6 +41,7 @@ Configuration comes from the environment (see .env.example):
   DATABASE_URL     file:PATH for SQLite (default file:./data/dualstate.db) or postgresql://...
   PORT             Port of the dashboard (default 3000)
   OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL   The OpenAI-compatible endpoint for generators
+                   (more under Admin → Models; DUALSTATE_SECRET_KEY encrypts their keys)
   DUALSTATE_EMBEDDED_WORKER (true), DUALSTATE_WORKER_CONCURRENCY (2), DUALSTATE_LEASE_SECONDS (30),
   DUALSTATE_ESCALATION_TIMEOUT_HOURS (72), DUALSTATE_SQLITE_SYNCHRONOUS (FULL)   Workers and durability
 `;

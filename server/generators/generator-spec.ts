@@ -10,6 +10,8 @@ export const GENERATOR_KINDS = ["openai", "llm", "agent", "replay"] as const;
 
 const positiveInt = (max: number) => z.number().int("must be a whole number").positive("must be positive").max(max, `must be at most ${max}`);
 const modelOptions = {
+  /** A model endpoint by name (Admin → Models, or "environment" for OPENAI_*); the default endpoint when absent. */
+  endpoint: z.string().min(1, "must not be empty").max(64, "must be at most 64 characters").optional(),
   model: z.string().min(1, "must not be empty").optional(),
   temperature: z.number().min(0, "must be between 0 and 2").max(2, "must be between 0 and 2").optional(),
   /** "code": the first fenced code block of the reply; "text": the whole reply. */

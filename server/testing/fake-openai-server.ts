@@ -196,13 +196,30 @@ async function serve(response: ServerResponse, body: Record<string, unknown>, re
  * streaming (SSE) included, and it can misbehave on cue the way real endpoints do. `port` fixes
  * the port (the end-to-end tests' model); by default the system picks a free one.
  */
-export async function startFakeOpenAiServer(initialReplies: readonly FakeReply[] = ["{}"], options: { port?: number } = {}): Promise<FakeOpenAiServer> {
+export async function startFakeOpenAiServer(
+  initialReplies: readonly FakeReply[] = ["{}"],
+  options: {
+    port?: number;
+    /** What GET /models lists (the Settings page's "Test connection"). */
+    models?: readonly string[];
+    /** Answer 401 unless requests carry `Authorization: Bearer <apiKey>`. */
+    apiKey?: string;
+  } = {},
+): Promise<FakeOpenAiServer> {
   let replies = [...initialReplies];
   let served = 0;
   let responder: ((body: Record<string, unknown>) => FakeReply) | undefined;
   const requests: Record<string, unknown>[] = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      sendJson(response, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+      return;
+    }
+    if (request.method === "GET" && request.url?.endsWith("/models")) {
+      sendJson(response, 200, { object: "list", data: (options.models ?? ["fake-model"]).map((id) => ({ id, object: "model", created: 0, owned_by: "dualstate-tests" })) });
+      return;
+    }
     if (request.method !== "POST" || !request.url?.endsWith("/chat/completions")) {
       sendJson(response, 404, { error: { message: "not found" } });
       return;

@@ -6,6 +6,7 @@ import { GuardSpecError } from "../guards/guard-spec";
 import { derivedId, type SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { TurnJournal, type CrashPoint } from "../persistence/run-store/turn-journal";
 import { LeaseLostError, type ClaimedTurn, type TurnSnapshot } from "../persistence/run-store/types";
+import type { ModelDirectory } from "../models/model-directory";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
 import { LiveCallWriter } from "../persistence/run-store/live-call-writer";
@@ -25,7 +26,12 @@ export interface TurnOptions {
    */
   readonly maxCrashes?: number;
   /** Endpoint and sandbox settings for compiling workflows (the run's own override is added). */
-  readonly compile: Omit<CompileContext, "generatorOverride" | "contextValues" | "editedAttempt">;
+  readonly compile: Omit<CompileContext, "generatorOverride" | "contextValues" | "editedAttempt" | "models">;
+  /**
+   * The model endpoints as they are now (Admin → Models and OPENAI_*), read for every turn so a
+   * change in Settings reaches the next turn. Without it, `compile.endpoint` is the one endpoint.
+   */
+  readonly loadModels?: () => Promise<ModelDirectory>;
   readonly crashAt?: (point: CrashPoint) => void;
   readonly log?: (line: string) => void;
   /**
@@ -101,12 +107,15 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
     }
 
     const definition = snapshot.definition as WorkflowDefinition;
+    // A failed read is an outage, retried like any transient failure of the turn.
+    const models = options.machineFor || !options.loadModels ? undefined : await options.loadModels();
     let result: MachineResult;
     try {
       const machine = options.machineFor
         ? options.machineFor(definition, snapshot)
         : compileWorkflow(definition, {
             ...options.compile,
+            models,
             onToken: liveCall.onToken,
             generatorOverride: snapshot.generatorOverride,
             contextValues: snapshot.contextValues,

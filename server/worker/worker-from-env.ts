@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { loadModelDirectoryFromSql } from "../models/load-from-sql";
 import { SqlRunStore } from "../persistence/run-store/sql-run-store";
 import { cassetteDirectories } from "../services/cassettes/cassette-directories";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
@@ -32,7 +33,7 @@ export function startWorker(env: Env, overrides: Partial<WorkerOptions> = {}): S
   const store = new SqlRunStore(sql);
   const doorbell = createDoorbell(env.DATABASE_URL);
   store.onMessage = () => doorbell.ring();
-  const worker = new RunWorker(store, doorbell, options);
+  const worker = new RunWorker(store, doorbell, { loadModels: () => loadModelDirectoryFromSql(sql, env), ...options });
   worker.start();
   return {
     worker,

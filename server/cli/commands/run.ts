@@ -8,6 +8,7 @@ import { cassetteDirectories } from "../../services/cassettes/cassette-directori
 import { GuardSpecError } from "../../guards/guard-spec";
 import { createDb } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
+import { loadModelDirectory } from "../../models/load-from-prisma";
 import { buildRunReport, type RunReport } from "../../services/runs/run-report";
 import { enqueueRun } from "../../services/runs/enqueue-run";
 import { startWorker } from "../../worker/worker-from-env";
@@ -133,15 +134,8 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
     overrides = parseVars(values.var ?? [], definition);
 
     cassette = values.generator === "replay" ? readCassette(values.cassette as string) : undefined;
-    // Compiling checks what validation cannot (a generator without a model, for one) before anything is stored.
-    compileWorkflow(definition, {
-      endpoint: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL },
-      generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
-      contextValues: overrides,
-      cassetteDirectories: cassetteDirectories(env),
-    });
   } catch (error) {
-    if (error instanceof BadInput || error instanceof GeneratorSpecError || error instanceof GuardSpecError) {
+    if (error instanceof BadInput) {
       io.err(`dualstate run: ${error.message}`);
       return RUN_EXIT.badInput;
     }
@@ -151,13 +145,28 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
   await migrateDatabase(env.DATABASE_URL);
   const db = createDb(env.DATABASE_URL);
   try {
+    try {
+      // Compiling checks what validation cannot (a model that is not configured under Admin →
+      // Models or in OPENAI_*, for one) before anything is stored.
+      compileWorkflow(definition, {
+        models: await loadModelDirectory(db, env),
+        generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
+        contextValues: overrides,
+        cassetteDirectories: cassetteDirectories(env),
+      });
+    } catch (error) {
+      if (error instanceof GeneratorSpecError || error instanceof GuardSpecError) {
+        io.err(`dualstate run: ${error.message}`);
+        return RUN_EXIT.badInput;
+      }
+      throw error;
+    }
     const saved = await saveWorkflowDefinition(db, definition);
-    const { id: runId } = await enqueueRun(db, {
-      workflowVersionId: saved.versionId,
-      specification,
-      contextValues: overrides,
-      generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
-    });
+    const { id: runId } = await enqueueRun(
+      db,
+      { workflowVersionId: saved.versionId, specification, contextValues: overrides, generatorOverride: cassette ? { kind: "replay", cassette } : undefined },
+      env,
+    );
     if (values.detach) {
       io.out(values.json ? terminalJson({ runId, status: "queued" }) : runId);
       return RUN_EXIT.success;

@@ -13,7 +13,10 @@ export type AuditAction =
   | "token.revoked"
   | "workflow.saved"
   | "escalation.decided"
-  | "escalation.claimed";
+  | "escalation.claimed"
+  | "model_endpoint.created"
+  | "model_endpoint.updated"
+  | "model_endpoint.deleted";
 
 export interface AuditEventInput {
   /** Who acted; for a failed sign-in, the email that was tried. */

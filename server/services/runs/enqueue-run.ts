@@ -2,6 +2,8 @@ import { timeOrderedId } from "@/server/persistence/run-store/sql-run-store";
 import { initialWorkflowState } from "@/server/engine";
 import type { Db, Prisma } from "@/server/persistence/db";
 import { ringLocalDoorbell } from "@/server/worker/doorbell";
+import type { ModelSettingsEnv } from "@/server/models/load-from-prisma";
+import { refuseUnconfiguredModels } from "./run-model-check";
 
 export interface RunToEnqueue {
   readonly workflowVersionId: string;
@@ -29,7 +31,9 @@ export interface SeededLedgerEntry {
  * truth), then rings the doorbell: NOTIFY on PostgreSQL (sent on commit), the in-process signal
  * for the embedded worker. A worker claims the message and executes the run.
  */
-export async function enqueueRun(db: Db, run: RunToEnqueue): Promise<{ id: string }> {
+export async function enqueueRun(db: Db, run: RunToEnqueue, modelSettings?: ModelSettingsEnv): Promise<{ id: string }> {
+  // Every start (a new run, a re-run, a fork, the CLI) passes here, so none starts without its models.
+  await refuseUnconfiguredModels(db, run.workflowVersionId, run.generatorOverride, modelSettings);
   // Time-ordered like the run store's own: a run's rows sit together in every (runId, …) index.
   const id = timeOrderedId();
   const now = new Date();

@@ -61,7 +61,7 @@ describe("compiling validated workflows into the engine's machine", () => {
   });
 
   it("names the field when a step has no model to call", () => {
-    expect(() => compileWorkflow(fixture("tdd-lru-cache.yaml"), {})).toThrow(/steps\[1\]\.generator\.model: no model/);
+    expect(() => compileWorkflow(fixture("tdd-lru-cache.yaml"), {})).toThrow(/steps\[1\]\.generator\.model: names no model, and endpoint "environment" has no default model/);
   });
 });
 

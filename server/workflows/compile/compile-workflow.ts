@@ -10,15 +10,27 @@ import {
   type WorkflowMachine,
 } from "../../engine";
 import { withEditedAttempt, type AttemptEdit } from "../../generators/fork/edited-attempt";
+import { GeneratorSpecError } from "../../generators/generator-spec";
 import { createGenerator, type GeneratorContext } from "../../generators/registry";
+import { ENVIRONMENT_ENDPOINT_NAME } from "../../models/endpoint-fields";
+import { defaultEndpoint, type ModelDirectory } from "../../models/model-directory";
+import { resolveModel, type ModelClientConfig } from "../../models/resolve-model";
+import { planRunModels } from "../../models/run-model-plan";
 import { createGuard } from "../../guards/registry";
 import type { GuardSpec } from "../../guards/guard-spec";
+import type { GuardContext } from "../../guards/guard-context";
 import type { ComponentDefinition, StepDefinition, WorkflowDefinition } from "../definition/types";
 import { runCodeStep } from "./code-step-runner";
 import { withPromptVariables } from "./prompt-variables";
 
 export interface CompileContext {
-  /** The configured OpenAI-compatible endpoint (OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL). */
+  /**
+   * The model endpoints (Admin → Models and OPENAI_*): generators call the endpoint and model they
+   * resolve to (server/models/resolve-model.ts), and a model that is not configured fails the
+   * compile, naming the step. Workers and the CLI pass it.
+   */
+  readonly models?: ModelDirectory;
+  /** Without `models`: the one endpoint every step calls (tests that compile against a fake server). */
   readonly endpoint?: GeneratorContext["endpoint"];
   /** Replaces every step's generator, e.g. `{ kind: "replay", cassette: { steps: … } }`. */
   readonly generatorOverride?: unknown;
@@ -59,9 +71,26 @@ function template(step: StepDefinition, components: readonly ComponentDefinition
   });
 }
 
-function guardOf(specs: readonly GuardSpec[], language: string, where: string, context: CompileContext, allowEmpty: boolean): Guard {
+function guardOf(specs: readonly GuardSpec[], language: string, where: string, context: CompileContext, allowEmpty: boolean, judge: GuardContext["judge"]): Guard {
   const spec = specs.length === 1 ? specs[0] : { kind: "all_of", guards: specs };
-  return createGuard(spec, { language: language as never, judge: context.endpoint, pythonExecutable: context.pythonExecutable, allowEmpty }, where);
+  return createGuard(spec, { language: language as never, judge, pythonExecutable: context.pythonExecutable, allowEmpty }, where);
+}
+
+/** The directory a compile without one uses: the given endpoint as the environment's. */
+function directoryOf(context: CompileContext): ModelDirectory {
+  if (context.models) return context.models;
+  const endpoint = context.endpoint ?? {};
+  return { endpoints: [{ name: ENVIRONMENT_ENDPOINT_NAME, source: "environment", baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, defaultModel: endpoint.model, isDefault: false }] };
+}
+
+/** The client settings of a generator that calls a model; undefined for replay (and for specs createGenerator will refuse). */
+function modelClientFor(spec: unknown, directory: ModelDirectory, where: string): ModelClientConfig | undefined {
+  if (typeof spec !== "object" || spec === null) return undefined;
+  const { kind, endpoint, model } = spec as { kind?: unknown; endpoint?: unknown; model?: unknown };
+  if (kind !== "openai" && kind !== "llm" && kind !== "agent") return undefined;
+  const resolved = resolveModel(directory, { endpoint: typeof endpoint === "string" ? endpoint : undefined, model: typeof model === "string" ? model : undefined });
+  if (!resolved.ok) throw new GeneratorSpecError(`${where}.${resolved.field}: ${resolved.reason}`);
+  return resolved.client;
 }
 
 /**
@@ -72,9 +101,18 @@ function guardOf(specs: readonly GuardSpec[], language: string, where: string, c
  */
 export function compileWorkflow(definition: WorkflowDefinition, context: CompileContext = {}): WorkflowMachine {
   const contextValues = { ...definition.context, ...context.contextValues };
+  const directory = directoryOf(context);
+  if (context.models) {
+    // Run starts refuse these already; this catches an endpoint removed since the run was queued.
+    const plan = planRunModels(definition, context.generatorOverride, context.models);
+    if (plan.refusal) throw new GeneratorSpecError(plan.refusal);
+  }
+  const judgeEndpoint = defaultEndpoint(directory);
+  const judge = judgeEndpoint && !judgeEndpoint.unusable ? { baseURL: judgeEndpoint.baseURL, apiKey: judgeEndpoint.apiKey, model: judgeEndpoint.defaultModel } : undefined;
   const generatorFor = (step: StepDefinition, index: number): Generator => {
     const spec = context.generatorOverride ?? step.generator ?? { kind: "llm" };
-    const generator = createGenerator(spec, { endpoint: context.endpoint, onToken: context.onToken, cassetteDirectories: context.cassetteDirectories }, `steps[${index}].generator`);
+    const where = `steps[${index}].generator`;
+    const generator = createGenerator(spec, { endpoint: modelClientFor(spec, directory, where), onToken: context.onToken, cassetteDirectories: context.cassetteDirectories }, where);
     const prompted = withPromptVariables(generator, contextValues);
     return context.editedAttempt ? withEditedAttempt(prompted, context.editedAttempt) : prompted;
   };
@@ -95,7 +133,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
           actionPair: {
             precondition: always,
             generator: generatorFor(step, index),
-            guard: guardOf(guards, language, where, context, allowEmpty),
+            guard: guardOf(guards, language, where, context, allowEmpty, judge),
             template: template(step, definition.components),
             allowEmpty,
           },
@@ -103,7 +141,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
           rmax: step.max_retries,
           onFailure: step.on_failure,
           language,
-          draftGuard: draftSpecs.length > 0 ? guardOf(draftSpecs, language, where, context, allowEmpty) : undefined,
+          draftGuard: draftSpecs.length > 0 ? guardOf(draftSpecs, language, where, context, allowEmpty, judge) : undefined,
         };
       }
       case "llm":
