@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
 import { escalationRouter } from "./routers/escalation";
 import { runRouter } from "./routers/run";
+import { stepTestRouter } from "./routers/step-test";
 import { workflowRouter } from "./routers/workflow";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   admin: adminRouter,
   session: sessionRouter,
   escalation: escalationRouter,
+  stepTest: stepTestRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

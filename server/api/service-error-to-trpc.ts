@@ -8,6 +8,7 @@ const TRPC_CODE_FOR: Record<ServiceErrorCode, TRPCError["code"]> = {
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   INVALID_INPUT: "BAD_REQUEST",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
 };
 
 /**
