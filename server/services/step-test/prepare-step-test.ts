@@ -36,7 +36,7 @@ export function prepareStepTest(input: StepTestInput): PreparedStepTest {
   const step = definition.steps[stepIndex];
   if (!step) throw invalidInput("step", `the draft has no step "${input.step}"`);
   if (step.in_state !== input.state) throw invalidInput("state", `step "${step.name}" belongs to state "${step.in_state}", not "${input.state}"`);
-  if (step.type !== "action_pair") throw invalidInput("step", `"${step.name}" is a ${step.type} step; only action_pair steps (a generator with guards) can be tested`);
+  if (step.type !== "action_pair") throw invalidInput("step", `"${step.name}" is a step of type ${step.type}; only action_pair steps (a generator with guards) can be tested`);
   if (input.generator.kind === "answer" && input.retries) throw invalidInput("retries", "a pasted answer is one attempt; retry with the model or a cassette");
 
   const specification = (input.specification ?? definition.specification ?? "").trim();
