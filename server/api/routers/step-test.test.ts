@@ -39,7 +39,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
     });
     afterAll(() => database?.dispose());
 
-    it("lets reviewers and admins test a step, and writes nothing to the database", async () => {
+    it("lets reviewers and admins test a step in a process of its own, and writes nothing to the database", async () => {
       const admin = createTestCaller(database.db);
       const workflow = await admin.workflow.create({ document: ADDER_DOCUMENT });
       await admin.run.create({ workflowId: workflow.id });
@@ -51,7 +51,8 @@ for (const { provider, enabled } of TEST_DATABASES) {
       expect(passing.outcome).toEqual({ kind: "passed" });
       expect(failing.attempts[0]?.guards.map((guard) => guard.verdict)).toEqual(["pass", "pass", "fail"]);
       expect(await rowCounts(database.db)).toEqual(before);
-    });
+      // Each test starts a process of its own (tsx and the guard modules), which takes seconds on a busy machine.
+    }, 180_000);
 
     it("refuses viewers and anonymous callers", async () => {
       await expect(createTestCaller(database.db, person("viewer")).stepTest.run(implement(CORRECT_ADD))).rejects.toMatchObject({

@@ -43,10 +43,20 @@ class StepTestTimeout extends Error {
  * @throws ServiceError INVALID_INPUT for a bad input or a configuration error (no model, a guard
  *   that cannot run here), TOO_MANY_REQUESTS over the per-person limit, CONFLICT when cancelled.
  */
-export async function testStep(input: StepTestInput, actor: { readonly id: string }, options: { readonly signal?: AbortSignal; readonly settings?: StepTestSettings } = {}): Promise<StepTestResult> {
+export async function testStep(input: StepTestInput, actor: { readonly id: string }, options: StepTestOptions = {}): Promise<StepTestResult> {
   const prepared = prepareStepTest(input);
   const settings = options.settings ?? stepTestSettingsFromEnv();
   return withConcurrencySlot(actor.id, settings.perPersonConcurrency ?? STEP_TEST_LIMITS.perPersonConcurrency, () => execute(prepared, input, settings, options.signal));
+}
+
+export interface StepTestOptions {
+  readonly signal?: AbortSignal;
+  readonly settings?: StepTestSettings;
+}
+
+/** testStep without the per-person limit, for a process whose caller holds the slot (child/run-step-test-child.ts). */
+export async function runStepTest(input: StepTestInput, options: StepTestOptions = {}): Promise<StepTestResult> {
+  return execute(prepareStepTest(input), input, options.settings ?? stepTestSettingsFromEnv(), options.signal);
 }
 
 function generatorOverride(input: StepTestInput, stepName: string): unknown {
