@@ -20,7 +20,7 @@ async function finishedReplayRun(request: APIRequestContext): Promise<string> {
   return runId;
 }
 
-test("a step of a bundled example is tested from the designer with pasted answers: a failing guard's feedback, then every guard passing, and no run started", async ({ page, request }) => {
+test("a step of a bundled example is tested from the designer with pasted answers (a failing guard's feedback, then every guard passing) and with the configured model, and no run is started", async ({ page, request }) => {
   test.setTimeout(180_000);
   const errors = collectBrowserErrors(page);
   await finishedReplayRun(request);
@@ -62,6 +62,15 @@ test("a step of a bundled example is tested from the designer with pasted answer
     await expect(dialog.getByTestId("step-test-outcome")).toHaveAttribute("data-outcome", "passed", { timeout: 60_000 });
     await expect(dialog.getByTestId("guard-verdict").and(page.locator('[data-verdict="pass"]'))).toHaveCount(3);
     await expect(dialog.getByTestId("code-block")).toContainText("OrderedDict");
+  });
+
+  await test.step("the configured model answers with its (unrelated) function: its reply is shown whole, and the tdd guard fails it", async () => {
+    await dialog.getByLabel("The step's model").check();
+    await dialog.getByRole("button", { name: "Run test" }).click();
+    await expect(dialog.getByTestId("step-test-outcome")).toHaveAttribute("data-outcome", "failed", { timeout: 60_000 });
+    await expect(dialog.getByRole("region", { name: "Attempt 1" })).toContainText("fake-e2e-model");
+    await expect(dialog.getByTestId("code-block")).toContainText("def add(a, b):");
+    await expect(dialog.getByTestId("guard-verdict").nth(2)).toHaveAttribute("data-verdict", "fail");
   });
 
   await dialog.getByRole("button", { name: "Close" }).click();
