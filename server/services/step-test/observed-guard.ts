@@ -1,5 +1,6 @@
 import type { Guard, GuardResult } from "@/server/engine";
 import { createAllOfGuard } from "@/server/guards/composite/composite-guards";
+import { refusingEmpty } from "@/server/guards/composite/refuse-empty";
 import type { GuardContext } from "@/server/guards/guard-context";
 import type { GuardSpec } from "@/server/guards/guard-spec";
 import { createGuard } from "@/server/guards/registry";
@@ -19,7 +20,7 @@ const ALL_GUARDS_TIMEOUT_MS = 600_000;
 /**
  * The step's guard as compile-workflow builds it (each listed guard from the registry with the
  * same language, sandbox, limits and empty-content rule, combined with all_of when there are
- * several), with each listed guard's verdict reported to `observe`. The step's verdict is the
+ * several, refusing empty content unless the step allows it), with each listed guard's verdict reported to `observe`. The step's verdict is the
  * same: all_of stops at the first failure, so the guards after it are not run, as in a run.
  */
 export function observedStepGuard(specs: readonly GuardSpec[], context: GuardContext, where: string, observe: (observation: GuardObservation) => void): Guard {
@@ -34,5 +35,6 @@ export function observedStepGuard(specs: readonly GuardSpec[], context: GuardCon
     };
   });
   if (members.length === 1) return members[0]!;
-  return withGuardLimits("all_of", createAllOfGuard(members), ALL_GUARDS_TIMEOUT_MS);
+  const all = withGuardLimits("all_of", createAllOfGuard(members), ALL_GUARDS_TIMEOUT_MS);
+  return context.allowEmpty ? all : refusingEmpty(all);
 }
