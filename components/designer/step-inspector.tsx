@@ -5,6 +5,7 @@ import { isPlainObject, type JsonObject } from "./workflow-draft";
 import { CommitText, Check, LiveText, Select } from "./fields";
 import { GuardList } from "./guard-list";
 import { GENERATOR_KINDS, ON_FAILURE, STEP_TYPES } from "./kinds";
+import { StepTestButton } from "./step-test/step-test-button";
 import type { StepEdits } from "./step-edits";
 
 const PROMPT_LABELS = { role: "Prompt role", constraints: "Prompt constraints", task: "Prompt task", feedback_wrapper: "Feedback wrapper" } as const;
@@ -59,6 +60,7 @@ export function StepInspector({ step, otherGuardIds, edits }: { step: Step; othe
           )}
         </>
       )}
+      <StepTestButton step={step.name} state={step.in_state} actionPair={actionPair} />
       <p className="text-xs text-slate-500">run_if, language, transition_map and a state&apos;s further steps are edited in the YAML tab.</p>
     </fieldset>
   );

@@ -8,6 +8,7 @@ import { usePermission } from "@/components/auth/signed-in-user";
 import { canRedo, canUndo, record, redo, startHistory, undo, type History } from "@/components/designer/history";
 import { useUndoShortcuts } from "@/components/designer/use-undo-shortcuts";
 import { WorkflowDesigner } from "@/components/designer/workflow-designer";
+import { StepTestScope } from "@/components/designer/step-test/step-test-scope";
 import { VersionCompare } from "@/components/designer/version-compare";
 import { blankDocument } from "@/components/designer/workflow-draft";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
@@ -161,7 +162,11 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
       </div>
       <div role="tabpanel" id="editor-panel" aria-labelledby={`tab-${tab}`}>
         {tab === "designer" ? (
-          document !== "" && <WorkflowDesigner workflow={name} document={document} problems={problemMarks} onEdit={edit} />
+          document !== "" && (
+            <StepTestScope workflow={name} document={document}>
+              <WorkflowDesigner workflow={name} document={document} problems={problemMarks} onEdit={edit} />
+            </StepTestScope>
+          )
         ) : (
           <div className="grid gap-4 lg:grid-cols-2">
             <div className="space-y-2">

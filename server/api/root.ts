@@ -3,6 +3,7 @@ import { adminRouter, sessionRouter } from "./routers/admin";
 import { escalationRouter } from "./routers/escalation";
 import { modelsRouter } from "./routers/models";
 import { runRouter } from "./routers/run";
+import { stepTestRouter } from "./routers/step-test";
 import { workflowRouter } from "./routers/workflow";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -13,6 +14,7 @@ export const appRouter = createTRPCRouter({
   session: sessionRouter,
   escalation: escalationRouter,
   models: modelsRouter,
+  stepTest: stepTestRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

@@ -3,7 +3,7 @@
  * safe to show: its message names the field or id at fault. Anything else a service throws is
  * a bug or an outage, and the API edge (server/api/trpc.ts) reports it without its message.
  */
-export const SERVICE_ERROR_CODES = ["NOT_FOUND", "CONFLICT", "INVALID_INPUT", "NOT_CONFIGURED"] as const;
+export const SERVICE_ERROR_CODES = ["NOT_FOUND", "CONFLICT", "INVALID_INPUT", "NOT_CONFIGURED", "TOO_MANY_REQUESTS"] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
 export class ServiceError extends Error {
@@ -44,4 +44,9 @@ export function invalidInput(field: string, problem: string): ServiceError {
 /** Something the request needs is not set up (a model endpoint); the message says what and where to set it. */
 export function notConfigured(message: string): ServiceError {
   return new ServiceError("NOT_CONFIGURED", message);
+}
+
+/** The caller has as much running as it may at once (a step test's per-person limit). */
+export function tooManyRequests(message: string): ServiceError {
+  return new ServiceError("TOO_MANY_REQUESTS", message);
 }

@@ -82,3 +82,13 @@ describe("refusingEmpty around hand-built composites", () => {
     expect(inner.calls).toBe(1);
   });
 });
+
+describe("a guard that refuses empty content still hands on the abort signal", () => {
+  it("stops a test guard's sandbox when the signal aborts, instead of waiting for its verdict", async () => {
+    const guard = createGuard({ kind: "test", test: "const assert = require('assert'); assert.ok(true);", limits: { wall_clock_ms: 20_000 } }, { language: "javascript" });
+    const controller = new AbortController();
+    const verdict = guard.validate(artifact("while (true) {}"), {}, { signal: controller.signal });
+    controller.abort(new Error("cancelled by the test"));
+    await expect(verdict).rejects.toThrow("cancelled by the test");
+  });
+});
