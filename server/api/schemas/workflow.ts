@@ -36,8 +36,12 @@ export const exportWorkflowInput = z.strictObject({
   version: z.number().int("must be a whole number").min(1, "must be 1 or more").optional(),
 });
 
-/** A workflow document being edited; the document format's own 1 MiB limit is checked by the validator. */
-export const checkDocumentInput = z.strictObject({ document: z.string().max(2 * 1024 * 1024, "must be at most 2 MiB") });
+/**
+ * A workflow document being edited. The document format's own limit (1 MiB of UTF-8) is reported
+ * by the validator as a problem at `document`; this cap only stops far larger bodies early.
+ */
+export const MAX_CHECKED_DOCUMENT_CHARACTERS = 2 * 1024 * 1024;
+export const checkDocumentInput = z.strictObject({ document: z.string().max(MAX_CHECKED_DOCUMENT_CHARACTERS, "must be at most 2 MiB (the document format allows 1 MiB)") });
 
 export const versionsInput = z.strictObject({ name: workflowName });
 
