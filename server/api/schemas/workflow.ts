@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { workflowNameSchema } from "@/server/workflows/definition/workflow-name";
 
 // No length cap beyond the document format's: a name a document may carry must be usable here too.
 const workflowName = z.string().trim().min(1, "must not be empty");
@@ -46,4 +47,12 @@ export const checkDocumentInput = z.strictObject({ document: z.string().max(MAX_
 export const versionsInput = z.strictObject({ name: workflowName });
 
 /** A new workflow named `name`, started from the bundled example `example`. */
-export const fromExampleInput = z.strictObject({ example: workflowName, name: workflowName });
+export const fromExampleInput = z.strictObject({ example: workflowName, name: workflowNameSchema });
+
+/** Archived workflows are left out unless asked for. */
+export const listWorkflowsInput = z.strictObject({ includeArchived: z.boolean().optional() }).optional();
+
+/** A stored workflow (any name it was stored under) and the name it takes, which must follow the name rule. */
+export const renameWorkflowInput = z.strictObject({ name: workflowName, newName: workflowNameSchema });
+
+export const archiveWorkflowInput = z.strictObject({ name: workflowName, archived: z.boolean() });

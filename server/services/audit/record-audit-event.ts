@@ -12,6 +12,9 @@ export type AuditAction =
   | "token.created"
   | "token.revoked"
   | "workflow.saved"
+  | "workflow.renamed"
+  | "workflow.archived"
+  | "workflow.unarchived"
   | "escalation.decided"
   | "escalation.claimed";
 
