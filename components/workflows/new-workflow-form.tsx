@@ -4,12 +4,15 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { DEFAULT_LANGUAGE, WORKFLOW_LANGUAGES } from "@/components/designer/settings-ops";
+import { workflowNameProblem } from "@/server/workflows/definition/workflow-name";
 
 const BLANK = "";
 
 /**
  * Starts a workflow: its page, for a name nothing is stored under, opens the designer on a blank
- * machine or on a copy of a bundled example under the new name; the first Save stores version 1.
+ * machine in the chosen language, or on a copy of a bundled example (its own language) under the
+ * new name; the first Save stores version 1. The name follows the one workflow name rule.
  */
 export function NewWorkflowForm() {
   const trpc = useTRPC();
@@ -17,20 +20,31 @@ export function NewWorkflowForm() {
   const examples = useQuery(trpc.workflow.examples.queryOptions());
   const [name, setName] = useState("");
   const [example, setExample] = useState(BLANK);
+  const [language, setLanguage] = useState<string>(DEFAULT_LANGUAGE);
+  const trimmed = name.trim();
+  const problem = trimmed === "" ? null : workflowNameProblem(trimmed);
   return (
     <form
       className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-5 py-3"
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim() === "") return;
-        const page = `/workflows/${encodeURIComponent(name.trim())}`;
-        router.push(example === BLANK ? page : `${page}?from=${encodeURIComponent(example)}`);
+        if (trimmed === "" || problem !== null) return;
+        const page = `/workflows/${encodeURIComponent(trimmed)}`;
+        router.push(example === BLANK ? `${page}?language=${encodeURIComponent(language)}` : `${page}?from=${encodeURIComponent(example)}`);
       }}
     >
       <label htmlFor="new-workflow-name" className="text-sm text-slate-600">
         New workflow name
       </label>
-      <input id="new-workflow-name" value={name} onChange={(event) => setName(event.target.value)} className="rounded-md border border-slate-300 px-2 py-1 text-sm" />
+      <input
+        id="new-workflow-name"
+        value={name}
+        maxLength={200}
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? "new-workflow-name-problem" : undefined}
+        onChange={(event) => setName(event.target.value)}
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+      />
       <label htmlFor="new-workflow-start" className="text-sm text-slate-600">
         Start from
       </label>
@@ -42,9 +56,28 @@ export function NewWorkflowForm() {
           </option>
         ))}
       </select>
-      <button type="submit" disabled={name.trim() === ""} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40">
+      {example === BLANK && (
+        <>
+          <label htmlFor="new-workflow-language" className="text-sm text-slate-600">
+            Language
+          </label>
+          <select id="new-workflow-language" value={language} onChange={(event) => setLanguage(event.target.value)} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
+            {WORKFLOW_LANGUAGES.map((entry) => (
+              <option key={entry} value={entry}>
+                {entry}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <button type="submit" disabled={trimmed === "" || problem !== null} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40">
         New workflow
       </button>
+      {problem !== null && (
+        <p id="new-workflow-name-problem" role="alert" className="basis-full text-sm text-red-700">
+          Name {problem}.
+        </p>
+      )}
     </form>
   );
 }

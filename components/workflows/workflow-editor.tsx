@@ -14,6 +14,7 @@ import { StartRunButton } from "@/components/runs/start-run-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 import { ProblemList } from "./problem-list";
+import { WorkflowLifecycle } from "./workflow-lifecycle";
 import { useDocumentCheck } from "./use-document-check";
 import type { GoToPlace } from "./yaml-editor";
 
@@ -37,7 +38,7 @@ const retryUnlessMissing = (failures: number, error: { data?: { code?: string } 
  * Import YAML loads a file into the editor (nothing is stored until Save). A name with no stored
  * workflow starts from a blank machine or from a bundled example (`example`).
  */
-export function WorkflowEditor({ name, example }: { name: string; example?: string }) {
+export function WorkflowEditor({ name, example, language }: { name: string; example?: string; language?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [version, setVersion] = useState<number | undefined>(undefined);
@@ -46,7 +47,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
   const isNew = stored.error?.data?.code === "NOT_FOUND" && version === undefined;
   // A new workflow started from an example opens on the example's document under the new name.
   const fromExample = useQuery({ ...trpc.workflow.fromExample.queryOptions({ example: example ?? "", name }), enabled: isNew && example !== undefined });
-  const newDocument = example === undefined ? blankDocument(name) : (fromExample.data ?? "");
+  const newDocument = example === undefined ? blankDocument(name, language) : (fromExample.data ?? "");
   const base = stored.data ?? (isNew ? newDocument : "");
   // null until the first edit: the document is then the stored version (or the blank one).
   const [history, setHistory] = useState<History<string> | null>(null);
@@ -63,7 +64,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
   // While the document is invalid, the stored version's machine stays on screen with the problems marked.
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
   // Run starts the latest saved version, so it needs the workflow's summary (its id, latest version, cassette).
-  const summary = useQuery(trpc.workflow.list.queryOptions()).data?.find((workflow) => workflow.name === name);
+  const summary = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true })).data?.find((workflow) => workflow.name === name);
   const unsaved = history !== null && document !== stored.data;
   const problemStates = useMemo(() => Object.values(checked?.problemStates ?? {}), [checked]);
   const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}) }), [problemStates, checked]);
@@ -116,7 +117,11 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
           >
             Save
           </button>
-          {summary && summary.latestVersion !== null ? (
+          {summary?.archivedAt ? (
+            <button type="button" disabled title="Archived: unarchive it to run it" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-40">
+              Run
+            </button>
+          ) : summary && summary.latestVersion !== null ? (
             <span title={unsaved ? `Runs the saved version ${summary.latestVersion}, without the unsaved changes` : `Runs version ${summary.latestVersion}`}>
               <StartRunButton workflow={summary} />
             </span>
@@ -127,6 +132,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
           )}
         </div>
       </div>
+      {summary && <WorkflowLifecycle name={name} archivedAt={summary.archivedAt} />}
       {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
       {save.error && <p role="alert" className="whitespace-pre-wrap text-sm text-red-700">{save.error.message}</p>}
       {fromExample.error && <p role="alert" className="text-sm text-red-700">{fromExample.error.message}</p>}
