@@ -6,7 +6,8 @@ test("a workflow designed from nothing on the canvas is saved as version 1, and 
   await page.goto("/");
   await page.getByLabel("New workflow name").fill(name);
   await page.getByRole("button", { name: "New workflow" }).click();
-  await page.waitForURL(`**/workflows/${name}`);
+  // A blank machine is in the language the form shows (JavaScript unless changed).
+  await page.waitForURL(`**/workflows/${name}?language=javascript`);
   await expect(page.getByRole("tab", { name: "Designer" })).toHaveAttribute("aria-selected", "true");
   const inspector = page.getByRole("complementary", { name: "Inspector" });
 
