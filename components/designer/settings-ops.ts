@@ -7,10 +7,8 @@ import { DraftError, isPlainObject, workflowOf, type Json, type JsonObject, type
  * or throws a DraftError the designer shows as is.
  */
 
+/** The guards' languages (server/guards/language.ts, which the browser cannot load); settings-ops.test.ts checks they agree. */
 export const WORKFLOW_LANGUAGES = ["javascript", "typescript", "python"] as const satisfies readonly GuardLanguage[];
-// Fails to compile if the guards learn a language this list lacks.
-const _everyLanguage: readonly (typeof WORKFLOW_LANGUAGES)[number][] = [] as GuardLanguage[];
-void _everyLanguage;
 export type WorkflowLanguage = (typeof WORKFLOW_LANGUAGES)[number];
 /** What the validator assumes when a document names no language. */
 export const DEFAULT_LANGUAGE: WorkflowLanguage = "javascript";

@@ -146,7 +146,11 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
               id={`tab-${id}`}
               aria-selected={tab === id}
               aria-controls="editor-panel"
-              onClick={() => setTab(id)}
+              onClick={() => {
+                setTab(id);
+                // A jump asked for earlier must not move the cursor again when the editor reopens.
+                setGoTo(null);
+              }}
               className={`rounded px-3 py-1 text-sm font-medium ${tab === id ? "bg-slate-900 text-white" : "text-slate-700"}`}
             >
               {label}
