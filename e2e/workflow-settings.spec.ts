@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { recordViolations } from "./support/csp-violations";
 
 /** A valid workflow of `count` states in a chain, each step with a long prompt: about 600 bytes per state. */
 function longDocument(name: string, count: number): string {
@@ -98,12 +99,14 @@ test("the workflow settings panel edits document fields, Compare versions names 
 
 test("the live check: a 50 KB document validates over POST, a failed check never reads 'Valid.', and problems sit in the code editor's gutter", async ({ page }) => {
   const name = `live-check-${Date.now()}`;
+  const violations = await recordViolations(page);
   await page.goto(`/workflows/${name}`);
   await page.getByRole("tab", { name: "YAML" }).click();
   const editor = page.getByTestId("yaml-editor");
   await expect(editor.locator(".cm-lineNumbers")).toBeVisible();
   // CodeMirror injects its styles; under the page's Content-Security-Policy they still apply.
   await expect(editor.locator(".cm-gutters")).toHaveCSS("display", "flex");
+  expect(await violations()).toEqual([]);
 
   await test.step("a document of more than 50 KB is checked and may be saved", async () => {
     const long = longDocument(name, 100);
