@@ -26,7 +26,8 @@ test("the TDD workflow designed from nothing runs from a cassette file, succeeds
     await page.getByLabel("New workflow name").fill(name);
     await expect(page.getByLabel("Start from")).toHaveValue("");
     await page.getByRole("button", { name: "New workflow" }).click();
-    await page.waitForURL(`**/workflows/${name}`);
+    // A blank machine is in the language the form shows (JavaScript unless changed).
+    await page.waitForURL(`**/workflows/${name}?language=javascript`);
     await expect(page.getByRole("button", { name: "Run", exact: true })).toBeDisabled();
   });
 

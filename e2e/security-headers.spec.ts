@@ -1,15 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { collectBrowserErrors } from "./support/browser-errors";
-
-/** Content-Security-Policy violations the page reports (besides the console errors they also cause). */
-async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
+import { recordViolations } from "./support/csp-violations";
 
 test("pages carry a nonce-based CSP and the other security headers, and work under it: no violations, live updates flow", async ({ page }) => {
   test.setTimeout(120_000);

@@ -8,8 +8,8 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { outline } from "./definition-ops";
 import { DIFF_NODE_TYPES } from "./diff-node";
 import { toDiffFlow } from "./to-diff-flow";
-import { diffMachines, diffText, type MachineDiff } from "./version-diff";
-import { parseDraft } from "./workflow-draft";
+import { diffMachines, diffText, diffWorkflowFields, type FieldChange, type MachineDiff } from "./version-diff";
+import { parseDraft, workflowOf } from "./workflow-draft";
 
 const SELECT = "rounded-md border border-slate-300 px-2 py-1 text-sm";
 
@@ -29,7 +29,7 @@ export function VersionCompare({ workflow, versions }: { workflow: string; versi
     const [a, b] = [parseDraft(before.data), parseDraft(after.data)];
     // Stored versions were validated on save, so they always parse; this guards the type only.
     if (!a.ok || !b.ok) return null;
-    return { diff: diffMachines(outline(a.draft), outline(b.draft)), lines: diffText(before.data, after.data) };
+    return { diff: diffMachines(outline(a.draft), outline(b.draft)), fields: diffWorkflowFields(workflowOf(a.draft), workflowOf(b.draft)), lines: diffText(before.data, after.data) };
   }, [before.data, after.data]);
 
   return (
@@ -60,7 +60,7 @@ export function VersionCompare({ workflow, versions }: { workflow: string; versi
             <li className="text-amber-700">■ changed</li>
           </ul>
           <DiffCanvas diff={comparison.diff} />
-          <ChangeList diff={comparison.diff} />
+          <ChangeList diff={comparison.diff} fields={comparison.fields} />
           <pre className="max-h-96 overflow-auto rounded-md border border-slate-200 font-mono text-xs leading-5" data-testid="yaml-diff">
             {comparison.lines.map((line, index) => (
               <span key={index} data-kind={line.kind} className={`block whitespace-pre ${line.kind === "added" ? "bg-emerald-50 text-emerald-900" : line.kind === "removed" ? "bg-red-50 text-red-900" : "text-slate-500"}`}>
@@ -86,15 +86,21 @@ function DiffCanvas({ diff }: { diff: MachineDiff }) {
   );
 }
 
-function ChangeList({ diff }: { diff: MachineDiff }) {
+function describeField(field: FieldChange): string {
+  const values = field.change === "changed" && field.before !== undefined && field.after !== undefined ? `: ${field.before} → ${field.after}` : field.change === "added" && field.after !== undefined ? `: ${field.after}` : "";
+  return `${field.field} ${field.change}${values}`;
+}
+
+function ChangeList({ diff, fields }: { diff: MachineDiff; fields: readonly FieldChange[] }) {
   const entries = [
+    ...fields.map(describeField),
     ...diff.states.filter((state) => state.change !== "unchanged").map((state) => `state ${state.name} ${state.change}${state.reasons.length > 0 ? ` (${state.reasons.join(", ")})` : ""}`),
     ...diff.transitions
       .filter((transition) => transition.change !== "unchanged")
       .map((transition) => `transition ${transition.key} ${transition.change}${transition.change === "changed" ? `: ${transition.before} → ${transition.after}` : ""}`),
     ...diff.steps.filter((step) => step.change !== "unchanged").map((step) => `step ${step.name} ${step.change}${step.fields.length > 0 ? `: ${step.fields.join(", ")}` : ""}`),
   ];
-  if (entries.length === 0) return <p className="text-slate-500">The two versions define the same machine.</p>;
+  if (entries.length === 0) return <p className="text-slate-500">The two versions define the same workflow.</p>;
   return (
     <ul className="space-y-0.5 font-mono text-xs" data-testid="version-changes">
       {entries.map((entry) => <li key={entry}>{entry}</li>)}

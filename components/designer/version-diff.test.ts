@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { addState, addTransition, deleteState, outline, setTransitionCondition, toggleFinal, updateStep } from "./definition-ops";
-import { diffMachines, diffText } from "./version-diff";
-import { parseDraft, serializeDraft, type WorkflowDraft } from "./workflow-draft";
+import { addComponent, renameVariable, setComponentText, setDefaultMaxRetries, setLanguage, setText } from "./settings-ops";
+import { diffMachines, diffText, diffWorkflowFields } from "./version-diff";
+import { parseDraft, serializeDraft, workflowOf, type WorkflowDraft } from "./workflow-draft";
 
 function draftOf(text: string): WorkflowDraft {
   const parsed = parseDraft(text);
@@ -66,5 +67,51 @@ describe("diffText", () => {
       { kind: "same", text: "c", line: 3 },
       { kind: "added", text: "d", line: 4 },
     ]);
+  });
+});
+
+describe("diffWorkflowFields", () => {
+  const workflow = (draft: WorkflowDraft) => workflowOf(draft);
+
+  it("finds nothing between a version and itself, and ignores the machine's own parts", () => {
+    expect(diffWorkflowFields(workflow(tdd), workflow(tdd))).toEqual([]);
+    expect(diffWorkflowFields(workflow(tdd), workflow(addState(tdd, "reviewing").draft))).toEqual([]);
+  });
+
+  it("names a changed language, where diffMachines sees the same machine", () => {
+    const after = setLanguage(tdd, "typescript");
+    const machine = diffMachines(outline(tdd), outline(after));
+    expect([...machine.states, ...machine.transitions, ...machine.steps].every((entry) => entry.change === "unchanged")).toBe(true);
+    expect(diffWorkflowFields(workflow(tdd), workflow(after))).toEqual([{ field: "language", change: "changed", before: '"python"', after: '"typescript"' }]);
+  });
+
+  it("names texts added, removed and changed, cutting long ones", () => {
+    let after = setText(tdd, "constraints", "");
+    after = setText(after, "description", "x".repeat(200));
+    after = setDefaultMaxRetries(after, 7);
+    const changes = diffWorkflowFields(workflow(tdd), workflow(after));
+    expect(changes).toContainEqual({ field: "constraints", change: "removed", before: '"Python 3.11, standard library only"' });
+    expect(changes).toContainEqual({ field: "default_max_retries", change: "changed", before: "3", after: "7" });
+    const description = changes.find((change) => change.field === "description");
+    expect(description?.after).toHaveLength(60);
+    expect(description?.after?.endsWith("…")).toBe(true);
+  });
+
+  it("names each context variable and component by its name", () => {
+    let after = renameVariable(tdd, "should_restart", "restart");
+    after = setComponentText(after, 0, "Prefer pure functions.");
+    after = addComponent(after);
+    expect(diffWorkflowFields(workflow(tdd), workflow(after))).toEqual([
+      { field: "context.should_restart", change: "removed", before: "false" },
+      { field: "context.restart", change: "added", after: "false" },
+      { field: "components.style", change: "changed" },
+      { field: "components.component_1", change: "added" },
+    ]);
+  });
+
+  it("names a renamed workflow", () => {
+    const renamed = structuredClone(tdd);
+    workflowOf(renamed).name = "lru";
+    expect(diffWorkflowFields(workflow(tdd), workflow(renamed))).toEqual([{ field: "name", change: "changed", before: '"tdd-lru-cache"', after: '"lru"' }]);
   });
 });

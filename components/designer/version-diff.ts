@@ -1,5 +1,6 @@
 import { lineDiff, type DiffLine } from "@/server/services/escalations/diff-lines";
 import type { MachineOutline, Step } from "./definition-ops";
+import { isPlainObject, type Json, type JsonObject } from "./workflow-draft";
 
 /**
  * What changed between two versions of a workflow, by the parts a person thinks in: states,
@@ -104,6 +105,50 @@ function diffSteps(before: readonly Step[], after: readonly Step[]): StepChange[
     // A step moved to another state changes both: the state it left and the one it joined.
     return { name, state: is.in_state, change: fields.length > 0 ? "changed" : "unchanged", fields, ...(was.in_state !== is.in_state ? { movedFrom: was.in_state } : {}) };
   });
+}
+
+/** A workflow-wide field (language, description, a context variable, a component...) that differs. */
+export interface FieldChange {
+  /** "language", "context.attempts", "components.style". */
+  readonly field: string;
+  readonly change: Exclude<Change, "unchanged">;
+  /** Short renderings of the values, for scalars (long texts are cut). */
+  readonly before?: string;
+  readonly after?: string;
+}
+
+// The machine's own parts are diffed by diffMachines.
+const MACHINE_FIELDS = new Set(["state_machine", "steps"]);
+const SHOWN_LENGTH = 60;
+
+function shown(value: Json): string | undefined {
+  if (isPlainObject(value) || Array.isArray(value)) return undefined;
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
+}
+
+function diffEntries(prefix: string, before: ReadonlyMap<string, Json>, after: ReadonlyMap<string, Json>): FieldChange[] {
+  return union([...before.keys()], [...after.keys()]).flatMap((key): FieldChange[] => {
+    const field = prefix === "" ? key : `${prefix}.${key}`;
+    const [was, is] = [before.get(key), after.get(key)];
+    const values = { ...(was === undefined || shown(was) === undefined ? {} : { before: shown(was) }), ...(is === undefined || shown(is) === undefined ? {} : { after: shown(is) }) };
+    if (was === undefined) return [{ field, change: "added", ...values }];
+    if (is === undefined) return [{ field, change: "removed", ...values }];
+    return JSON.stringify(was) === JSON.stringify(is) ? [] : [{ field, change: "changed", ...values }];
+  });
+}
+
+const entriesOf = (value: Json | undefined) => new Map(isPlainObject(value) ? Object.entries(value) : []);
+const componentsOf = (value: Json | undefined) => new Map(Array.isArray(value) ? value.filter(isPlainObject).map((component, index) => [typeof component.name === "string" ? component.name : `#${index + 1}`, component as Json]) : []);
+
+/**
+ * The workflow-wide fields that differ between two versions' workflow objects: name, texts,
+ * language, failure defaults, and each context variable and component by its name. Together with
+ * diffMachines this covers every field of the document.
+ */
+export function diffWorkflowFields(before: JsonObject, after: JsonObject): FieldChange[] {
+  const plain = (workflow: JsonObject) => new Map(Object.entries(workflow).filter(([key]) => !MACHINE_FIELDS.has(key) && key !== "context" && key !== "components"));
+  return [...diffEntries("", plain(before), plain(after)), ...diffEntries("context", entriesOf(before.context), entriesOf(after.context)), ...diffEntries("components", componentsOf(before.components), componentsOf(after.components))];
 }
 
 export interface NumberedDiffLine extends DiffLine {

@@ -9,6 +9,7 @@ import type { ApplyEdit } from "./step-edits";
 import type { ProblemMarks, Selection } from "./to-designer-flow";
 import { TransitionInspector } from "./transition-inspector";
 import { useSavedPositions } from "./use-saved-positions";
+import { WorkflowSettings } from "./workflow-settings";
 import { parseDraft, serializeDraft } from "./workflow-draft";
 
 /**
@@ -110,7 +111,7 @@ export function WorkflowDesigner({ workflow, document, problems, onEdit }: { wor
           ) : selectedTransition !== null ? (
             <TransitionInspector machine={machine} index={selectedTransition} apply={apply} />
           ) : (
-            <p className="text-sm text-slate-500">Select a state or a transition to edit it.</p>
+            <WorkflowSettings draft={draft} machine={machine} apply={apply} />
           )}
         </aside>
       </div>

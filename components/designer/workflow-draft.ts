@@ -25,9 +25,9 @@ export class DraftError extends Error {
 
 export type ParseResult = { readonly ok: true; readonly draft: WorkflowDraft } | { readonly ok: false; readonly error: string };
 
-/** A new workflow's document: a name and an empty machine, which the designer fills in. */
-export function blankDocument(name: string): string {
-  return serializeDraft({ wrapped: true, root: { workflow: { name, state_machine: { states: [], initial_state: "", final_states: [], transitions: [] }, steps: [] } } });
+/** A new workflow's document: a name, its language when chosen, and an empty machine, which the designer fills in. */
+export function blankDocument(name: string, language?: string): string {
+  return serializeDraft({ wrapped: true, root: { workflow: { name, ...(language ? { language } : {}), state_machine: { states: [], initial_state: "", final_states: [], transitions: [] }, steps: [] } } });
 }
 
 export function parseDraft(text: string): ParseResult {

@@ -34,7 +34,7 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
   const [filters, setFilters] = useState<QueueFilterValues>({ status: "pending", workflow: "", step: "", age: "any", sort: "oldest" });
   const [selected, setSelected] = useState(-1);
   const [quick, setQuick] = useState<{ decision: QuickDecision; item: QueueItem } | null>(null);
-  const workflows = useQuery(trpc.workflow.list.queryOptions());
+  const workflows = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true }));
   const queue = useQuery(
     trpc.escalation.list.queryOptions(
       { status: filters.status, workflow: filters.workflow || undefined, step: filters.step.trim() || undefined, sort: filters.sort, ...AGE_FILTERS[filters.age].range },

@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
@@ -15,6 +15,12 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
  * only requests this client makes come from the browser.
  */
 const TRPC_URL = "/api/trpc";
+
+/**
+ * Queries whose input can be far longer than a URL may be (a GET past about 16 KB of URL is
+ * refused with HTTP 431): they travel as POST, with the input in the body.
+ */
+const QUERIES_SENT_AS_POST = new Set(["workflow.check"]);
 
 let browserQueryClient: QueryClient | undefined;
 
@@ -34,8 +40,12 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
           // Subscriptions stream over server-sent events; everything else is batched.
           condition: (op) => op.type === "subscription",
           true: httpSubscriptionLink({ url: TRPC_URL, transformer: superjson }),
-          // The server refuses batches of more than 10 calls (server/api/request-limits.ts).
-          false: httpBatchLink({ url: TRPC_URL, transformer: superjson, maxItems: 10 }),
+          false: splitLink({
+            condition: (op) => QUERIES_SENT_AS_POST.has(op.path),
+            true: httpLink({ url: TRPC_URL, transformer: superjson, methodOverride: "POST" }),
+            // The server refuses batches of more than 10 calls (server/api/request-limits.ts).
+            false: httpBatchLink({ url: TRPC_URL, transformer: superjson, maxItems: 10 }),
+          }),
         }),
       ],
     }),

@@ -26,7 +26,7 @@ export function RunsBrowser() {
   const trpc = useTRPC();
   const [status, setStatus] = useState<Status | "">("");
   const [workflow, setWorkflow] = useState("");
-  const workflows = useQuery(trpc.workflow.list.queryOptions());
+  const workflows = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true }));
   const runs = useInfiniteQuery(
     trpc.run.listRecent.infiniteQueryOptions(
       { limit: PAGE, status: status || undefined, workflow: workflow || undefined },

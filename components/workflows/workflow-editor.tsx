@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { useMemo, useState, type ChangeEvent } from "react";
+import dynamic from "next/dynamic";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RefusalNote } from "@/components/auth/refusal-note";
@@ -15,9 +16,15 @@ import { StateMachineGraph } from "@/components/state-machine/state-machine-grap
 import { StartRunButton } from "@/components/runs/start-run-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
+import { ProblemList } from "./problem-list";
+import { WorkflowLifecycle } from "./workflow-lifecycle";
+import { useDocumentCheck } from "./use-document-check";
+import type { GoToPlace } from "./yaml-editor";
 
 type Machine = NonNullable<RouterOutputs["workflow"]["check"]["machine"]>;
-const CHECK_AFTER_MS = 300;
+// The code editor is loaded on the YAML tab only, so other pages (and the designer tab) do not carry it.
+const YamlEditor = dynamic(() => import("./yaml-editor"), { ssr: false, loading: () => <p className="h-[520px] text-sm text-slate-500">Loading the editor…</p> });
+const EDITOR_LABEL_ID = "workflow-document-label";
 
 type Tab = "designer" | "yaml";
 const TABS: readonly (readonly [Tab, string])[] = [
@@ -34,7 +41,7 @@ const retryUnlessMissing = (failures: number, error: { data?: { code?: string } 
  * Import YAML loads a file into the editor (nothing is stored until Save). A name with no stored
  * workflow starts from a blank machine or from a bundled example (`example`).
  */
-export function WorkflowEditor({ name, example }: { name: string; example?: string }) {
+export function WorkflowEditor({ name, example, language }: { name: string; example?: string; language?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [version, setVersion] = useState<number | undefined>(undefined);
@@ -43,30 +50,27 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
   const isNew = stored.error?.data?.code === "NOT_FOUND" && version === undefined;
   // A new workflow started from an example opens on the example's document under the new name.
   const fromExample = useQuery({ ...trpc.workflow.fromExample.queryOptions({ example: example ?? "", name }), enabled: isNew && example !== undefined });
-  const newDocument = example === undefined ? blankDocument(name) : (fromExample.data ?? "");
+  const newDocument = example === undefined ? blankDocument(name, language) : (fromExample.data ?? "");
   const base = stored.data ?? (isNew ? newDocument : "");
   // null until the first edit: the document is then the stored version (or the blank one).
   const [history, setHistory] = useState<History<string> | null>(null);
   const [tab, setTab] = useState<Tab>("designer");
-  const [checked, setChecked] = useState("");
+  const [goTo, setGoTo] = useState<GoToPlace | null>(null);
   const document = history?.present ?? base;
   const edit = (next: string, group: string | null = null) => setHistory((current) => record(current ?? startHistory(base), next, group));
   useUndoShortcuts(
     () => setHistory((current) => current && undo(current)),
     () => setHistory((current) => current && redo(current)),
   );
-  useEffect(() => {
-    const timer = setTimeout(() => setChecked(document), CHECK_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [document]);
-  const check = useQuery({ ...trpc.workflow.check.queryOptions({ document: checked }), enabled: checked !== "", placeholderData: (previous) => previous });
+  const { verdict, lastMachine } = useDocumentCheck(document);
+  const checked = verdict.kind === "valid" || verdict.kind === "invalid" ? verdict.check : null;
   // While the document is invalid, the stored version's machine stays on screen with the problems marked.
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
   // Run starts the latest saved version, so it needs the workflow's summary (its id, latest version, cassette).
-  const summary = useQuery(trpc.workflow.list.queryOptions()).data?.find((workflow) => workflow.name === name);
+  const summary = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true })).data?.find((workflow) => workflow.name === name);
   const unsaved = history !== null && document !== stored.data;
-  const problemStates = useMemo(() => Object.values(check.data?.problemStates ?? {}), [check.data]);
-  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(check.data?.problemTransitions ?? {}) }), [problemStates, check.data]);
+  const problemStates = useMemo(() => Object.values(checked?.problemStates ?? {}), [checked]);
+  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}) }), [problemStates, checked]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
       onSuccess: async (saved) => {
@@ -95,8 +99,8 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
     URL.revokeObjectURL(url);
   }
 
-  const problems = check.data?.problems ?? [];
-  const machine: Machine | null = check.data?.machine ?? storedCheck.data?.machine ?? null;
+  const problems = useMemo(() => checked?.problems ?? [], [checked]);
+  const machine: Machine | null = lastMachine ?? storedCheck.data?.machine ?? null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -111,7 +115,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
           </button>
           <button
             type="button"
-            disabled={save.isPending || problems.length > 0 || checked !== document || !maySave.allowed}
+            disabled={save.isPending || verdict.kind !== "valid" || !maySave.allowed}
             onClick={() => save.mutate({ document })}
             title={maySave.reason ?? undefined}
             aria-describedby={maySave.reason ? "save-refusal" : undefined}
@@ -120,7 +124,11 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
             Save
           </button>
           <RefusalNote id="save-refusal" reason={maySave.reason} />
-          {summary && summary.latestVersion !== null ? (
+          {summary?.archivedAt ? (
+            <button type="button" disabled title="Archived: unarchive it to run it" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-40">
+              Run
+            </button>
+          ) : summary && summary.latestVersion !== null ? (
             <span title={unsaved ? `Runs the saved version ${summary.latestVersion}, without the unsaved changes` : `Runs version ${summary.latestVersion}`}>
               <StartRunButton workflow={summary} />
             </span>
@@ -131,6 +139,7 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
           )}
         </div>
       </div>
+      {summary && <WorkflowLifecycle name={name} archivedAt={summary.archivedAt} />}
       {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
       {save.error && <p role="alert" className="whitespace-pre-wrap text-sm text-red-700">{save.error.message}</p>}
       {fromExample.error && <p role="alert" className="text-sm text-red-700">{fromExample.error.message}</p>}
@@ -144,7 +153,11 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
               id={`tab-${id}`}
               aria-selected={tab === id}
               aria-controls="editor-panel"
-              onClick={() => setTab(id)}
+              onClick={() => {
+                setTab(id);
+                // A jump asked for earlier must not move the cursor again when the editor reopens.
+                setGoTo(null);
+              }}
               className={`rounded px-3 py-1 text-sm font-medium ${tab === id ? "bg-slate-900 text-white" : "text-slate-700"}`}
             >
               {label}
@@ -170,16 +183,10 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
         ) : (
           <div className="grid gap-4 lg:grid-cols-2">
             <div className="space-y-2">
-              <label htmlFor="workflow-document" className="text-sm font-medium text-slate-700">
+              <span id={EDITOR_LABEL_ID} className="text-sm font-medium text-slate-700">
                 Workflow document (YAML) {version !== undefined ? `· version ${version}` : "· latest version"}
-              </label>
-              <textarea
-                id="workflow-document"
-                spellCheck={false}
-                value={document}
-                onChange={(event) => edit(event.target.value, "yaml")}
-                className="h-[520px] w-full rounded-md border border-slate-300 p-3 font-mono text-xs leading-5"
-              />
+              </span>
+              <YamlEditor value={document} onChange={(next) => edit(next, "yaml")} labelledBy={EDITOR_LABEL_ID} problems={problems} goTo={goTo} />
             </div>
             {machine ? <StateMachineGraph machine={machine} height={520} problemStates={problemStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
           </div>
@@ -187,20 +194,13 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-3">
-          <div aria-live="polite" data-testid="problems">
-            {problems.length === 0 ? (
-              check.data && <p className="text-sm text-emerald-700">Valid.</p>
-            ) : (
-              <ul className="space-y-1 text-sm text-red-800">
-                {problems.map((problem, index) => (
-                  <li key={index} data-testid="problem" className="rounded bg-red-50 px-2 py-1 font-mono text-xs">
-                    {problem.line !== undefined ? `line ${problem.line}${problem.column !== undefined ? `:${problem.column}` : ""} · ` : ""}
-                    {problem.path}: {problem.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <ProblemList
+            verdict={verdict}
+            onGoTo={(problem) => {
+              setTab("yaml");
+              setGoTo((previous) => ({ line: problem.line, ...(problem.column !== undefined ? { column: problem.column } : {}), request: (previous?.request ?? 0) + 1 }));
+            }}
+          />
         </div>
         <div>
           <section aria-label="Versions" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">

@@ -30,6 +30,9 @@ export async function handleTRPCRequest(request: Request, getDb: () => Db, resol
     endpoint: TRPC_ENDPOINT,
     req: bounded,
     router: appRouter,
+    // A query may also come as POST (the editor's live check carries a whole document, too long
+    // for a URL). Only JSON bodies get this far, and a query changes nothing.
+    allowMethodOverride: true,
     // `reauthorize` asks again who the request's credentials belong to: a live stream ends when
     // they stop being valid (server/api/live-streams.ts).
     createContext: async () => createTRPCContext({ db: getDb(), actor: await resolveActor(request), reauthorize: () => resolveActor(request) }),

@@ -82,15 +82,16 @@ describe("every command's output passes through it", () => {
     expect((JSON.parse(out) as { passed: boolean }).passed).toBe(false);
   });
 
-  it("a workflow document whose name carries escape sequences prints without them, valid or not", async () => {
+  it("a workflow document whose name carries escape sequences is refused by the name rule, and prints without them", async () => {
     const example = readFileSync(fileURLToPath(new URL("../../examples/agent-loop.yaml", import.meta.url)), "utf8");
     const evilName = 'name: "Evil \\e]0;pwned\\a\\e[31mflow\\e[0m"';
     const renamed = example.replace(/^(\s*)name: agent-loop$/gm, `$1${evilName}`);
-    const valid = join(folder, "evil.yaml");
-    writeFileSync(valid, renamed);
-    const passed = await cli("validate", valid);
-    expect(passed.out).toMatch(/^Evil flow: valid/);
-    expect(passed.out).not.toMatch(ANY_CONTROL);
+    const otherwiseValid = join(folder, "evil.yaml");
+    writeFileSync(otherwiseValid, renamed);
+    const refused = await cli("validate", otherwiseValid);
+    expect(refused.code).toBe(1);
+    expect(`${refused.out}${refused.err}`).toMatch(/workflow\.name .*may hold only letters/);
+    expect(`${refused.out}${refused.err}`).not.toMatch(ANY_CONTROL);
     const invalid = join(folder, "evil-invalid.yaml");
     writeFileSync(invalid, `${evilName}\nstate_machine: 7\n`);
     const failed = await cli("validate", invalid);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { workflowNameSchema } from "@/server/workflows/definition/workflow-name";
 
 // No length cap beyond the document format's: a name a document may carry must be usable here too.
 const workflowName = z.string().trim().min(1, "must not be empty");
@@ -36,10 +37,22 @@ export const exportWorkflowInput = z.strictObject({
   version: z.number().int("must be a whole number").min(1, "must be 1 or more").optional(),
 });
 
-/** A workflow document being edited; the document format's own 1 MiB limit is checked by the validator. */
-export const checkDocumentInput = z.strictObject({ document: z.string().max(2 * 1024 * 1024, "must be at most 2 MiB") });
+/**
+ * A workflow document being edited. The document format's own limit (1 MiB of UTF-8) is reported
+ * by the validator as a problem at `document`; this cap only stops far larger bodies early.
+ */
+export const MAX_CHECKED_DOCUMENT_CHARACTERS = 2 * 1024 * 1024;
+export const checkDocumentInput = z.strictObject({ document: z.string().max(MAX_CHECKED_DOCUMENT_CHARACTERS, "must be at most 2 MiB (the document format allows 1 MiB)") });
 
 export const versionsInput = z.strictObject({ name: workflowName });
 
 /** A new workflow named `name`, started from the bundled example `example`. */
-export const fromExampleInput = z.strictObject({ example: workflowName, name: workflowName });
+export const fromExampleInput = z.strictObject({ example: workflowName, name: workflowNameSchema });
+
+/** Archived workflows are left out unless asked for. */
+export const listWorkflowsInput = z.strictObject({ includeArchived: z.boolean().optional() }).optional();
+
+/** A stored workflow (any name it was stored under) and the name it takes, which must follow the name rule. */
+export const renameWorkflowInput = z.strictObject({ name: workflowName, newName: workflowNameSchema });
+
+export const archiveWorkflowInput = z.strictObject({ name: workflowName, archived: z.boolean() });

@@ -13,6 +13,7 @@ import { buildRunReport, type RunReport } from "../../services/runs/run-report";
 import { enqueueRun } from "../../services/runs/enqueue-run";
 import { startWorker } from "../../worker/worker-from-env";
 import { saveWorkflowDefinition } from "../../services/workflows/save-definition";
+import { isServiceError } from "../../services/errors";
 import { compileWorkflow } from "../../workflows/compile";
 import { validateWorkflowDocument, type WorkflowDefinition } from "../../workflows/definition";
 import { formatProblem } from "../../workflows/document";
@@ -162,11 +163,20 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
       throw error;
     }
     const saved = await saveWorkflowDefinition(db, definition);
-    const { id: runId } = await enqueueRun(
-      db,
-      { workflowVersionId: saved.versionId, specification, contextValues: overrides, generatorOverride: cassette ? { kind: "replay", cassette } : undefined },
-      env,
-    );
+    let runId: string;
+    try {
+      ({ id: runId } = await enqueueRun(db, {
+        workflowVersionId: saved.versionId,
+        specification,
+        contextValues: overrides,
+        generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
+      }, env));
+    } catch (error) {
+      // An archived workflow: said as bad input, like any other reason the run cannot start.
+      if (!isServiceError(error)) throw error;
+      io.err(`dualstate run: ${error.message}`);
+      return RUN_EXIT.badInput;
+    }
     if (values.detach) {
       io.out(values.json ? terminalJson({ runId, status: "queued" }) : runId);
       return RUN_EXIT.success;

@@ -4,6 +4,8 @@ import type { Db, Prisma } from "@/server/persistence/db";
 import { ringLocalDoorbell } from "@/server/worker/doorbell";
 import type { ModelSettingsEnv } from "@/server/models/load-from-prisma";
 import { refuseUnconfiguredModels } from "./run-model-check";
+import { conflict } from "../errors";
+import { archivedWorkflowMessage } from "../workflows/archive-workflow";
 
 export interface RunToEnqueue {
   readonly workflowVersionId: string;
@@ -30,6 +32,7 @@ export interface SeededLedgerEntry {
  * Creates a queued run (with a fork's seeded ledger) and its start message in one transaction (003: the inbox is the source of
  * truth), then rings the doorbell: NOTIFY on PostgreSQL (sent on commit), the in-process signal
  * for the embedded worker. A worker claims the message and executes the run.
+ * @throws ServiceError CONFLICT when the workflow is archived.
  */
 export async function enqueueRun(db: Db, run: RunToEnqueue, modelSettings?: ModelSettingsEnv): Promise<{ id: string }> {
   // Every start (a new run, a re-run, a fork, the CLI) passes here, so none starts without its models.
@@ -38,6 +41,9 @@ export async function enqueueRun(db: Db, run: RunToEnqueue, modelSettings?: Mode
   const id = timeOrderedId();
   const now = new Date();
   await db.$transaction(async (tx) => {
+    // Every way a run starts (new, again, fork, the CLI) passes here: an archived workflow does not run.
+    const pinned = await tx.workflowVersion.findUnique({ where: { id: run.workflowVersionId }, select: { workflow: { select: { name: true, archivedAt: true } } } });
+    if (pinned?.workflow.archivedAt) throw conflict(archivedWorkflowMessage(pinned.workflow.name));
     await tx.run.create({
       data: {
         id,

@@ -7,6 +7,7 @@ const workflowSummarySelect = {
   name: true,
   description: true,
   updatedAt: true,
+  archivedAt: true,
   // Every version with its run count: the newest gives the latest number, the sum the total.
   versions: {
     select: { version: true, _count: { select: { runs: true } } },
@@ -21,6 +22,8 @@ export interface WorkflowSummary {
   latestVersion: number | null;
   runCount: number;
   updatedAt: Date;
+  /** When the workflow was archived (hidden from the default list, not runnable); null while it is active. */
+  archivedAt: Date | null;
   /** The latest version's default specification, which a new run starts from; null when it has none. */
   specification: string | null;
   /** Whether a replay cassette ships with the workflow (a bundled example), so it can run offline. */
@@ -42,9 +45,13 @@ async function latestDefinitions(db: Db, latest: { workflowId: string; version: 
   return new Map(rows.map((row) => [row.workflowId, row.definition]));
 }
 
-/** All workflows, most recently changed first, with their latest version and how often they ran. */
-export async function listWorkflows(db: Db): Promise<WorkflowSummary[]> {
+/**
+ * The workflows, most recently changed first, with their latest version and how often they ran;
+ * archived ones only when asked for.
+ */
+export async function listWorkflows(db: Db, options: { includeArchived?: boolean } = {}): Promise<WorkflowSummary[]> {
   const rows = await db.workflow.findMany({
+    where: options.includeArchived ? {} : { archivedAt: null },
     select: workflowSummarySelect,
     orderBy: [{ updatedAt: "desc" }, { name: "asc" }],
   });

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { GeneratorSpecError, parseGeneratorSpec, type GeneratorSpec } from "../../generators/generator-spec";
 import { GuardSpecError, parseGuardSpec, type GuardSpec } from "../../guards/guard-spec";
 import { normalizeLanguage, type GuardLanguage } from "../../guards/language";
+import { workflowNameSchema } from "./workflow-name";
 
 export const STEP_TYPES = ["llm", "code", "transition", "action_pair"] as const;
 export const ON_FAILURE = ["retry", "skip", "fail", "escalate"] as const;
@@ -112,7 +113,7 @@ export const componentSchema = z.object({ name, text, inject_into: z.array(name)
 
 export const workflowSchema = z
   .object({
-    name,
+    name: workflowNameSchema,
     description: text.optional(),
     specification: text.optional(),
     constraints: text.optional(),

@@ -1,0 +1,28 @@
+import { Text } from "@codemirror/state";
+import { describe, expect, it } from "vitest";
+import { offsetOf, problemsToDiagnostics } from "./yaml-diagnostics";
+
+const text = Text.of(["workflow:", "  name: x", "  steps: []"]);
+
+describe("problemsToDiagnostics", () => {
+  it("marks from the cited column to the end of the cited line", () => {
+    expect(problemsToDiagnostics(text, [{ path: "workflow.name", line: 2, column: 9, message: "too short" }])).toEqual([
+      { from: 18, to: 19, severity: "error", source: "workflow.name", message: "workflow.name: too short" },
+    ]);
+  });
+
+  it("marks the whole line when no column is cited, and leaves out problems without a line", () => {
+    const diagnostics = problemsToDiagnostics(text, [
+      { path: "workflow.steps", line: 3, message: "at least one step" },
+      { path: "document", message: "too large" },
+    ]);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ from: 20, to: 31 });
+  });
+
+  it("clamps places past the end of a text edited since the check", () => {
+    expect(offsetOf(text, 40, 80)).toBe(text.length);
+    expect(offsetOf(text, 0)).toBe(0);
+    expect(offsetOf(text, 1, 500)).toBe(9);
+  });
+});

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Workflow" ADD COLUMN "archivedAt" DATETIME;
+
