@@ -1,11 +1,11 @@
 import { exampleAsNewWorkflow, listExamples } from "@/server/services/examples/example-as-new-workflow";
 import { exportWorkflowDefinition } from "@/server/services/workflows/export-definition";
 import { getWorkflow } from "@/server/services/workflows/get-workflow";
-import { listWorkflows } from "@/server/services/workflows/list-workflows";
+import { listWorkflowPage, listWorkflows } from "@/server/services/workflows/list-workflows";
 import { saveWorkflowDocument } from "@/server/services/workflows/save-workflow-document";
 import { checkWorkflowDocument } from "@/server/services/workflows/check-document";
 import { listWorkflowVersions } from "@/server/services/workflows/list-versions";
-import { checkDocumentInput, exportWorkflowInput, fromExampleInput, getWorkflowInput, saveWorkflowInput, versionsInput } from "../schemas/workflow";
+import { checkDocumentInput, exportWorkflowInput, fromExampleInput, getWorkflowInput, listWorkflowPageInput, saveWorkflowInput, versionsInput } from "../schemas/workflow";
 import { createTRPCRouter, reviewerProcedure, viewerProcedure } from "../trpc";
 
 /** Validates and saves a workflow document: version 1, a new version, or the unchanged latest. */
@@ -13,6 +13,7 @@ const save = reviewerProcedure.input(saveWorkflowInput).mutation(({ ctx, input }
 
 export const workflowRouter = createTRPCRouter({
   list: viewerProcedure.query(({ ctx }) => listWorkflows(ctx.db)),
+  listPage: viewerProcedure.input(listWorkflowPageInput).query(({ ctx, input }) => listWorkflowPage(ctx.db, input)),
   save,
   // The name clients and tests have used since before versions: the same procedure as save.
   create: save,

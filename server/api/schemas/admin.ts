@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../trpc";
+import { dateRangeFields, listPageFields } from "./list-page";
 
 export const createUserInput = z.object({
   email: z.string().trim().min(1, "must not be empty"),
@@ -23,11 +24,12 @@ export const createTokenInput = z.object({
 
 export const revokeTokenInput = z.object({ tokenId: z.string().min(1, "must not be empty") });
 
+/** The audit log page: search, who, what kind, when, and a page (bounds in ./list-page.ts). */
 export const listAuditInput = z
   .object({
-    action: z.string().trim().max(100).optional(),
-    actorEmail: z.string().trim().max(200).optional(),
-    limit: z.number().int().min(1).max(500).default(100),
-    before: z.date().optional(),
+    ...listPageFields,
+    ...dateRangeFields,
+    action: z.string().trim().max(100, "must be at most 100 characters").regex(/^[a-z_.]*$/, "must be an action such as token or token.created").optional(),
+    actor: z.string().trim().max(320, "must be at most 320 characters").optional(),
   })
   .prefault({});

@@ -12,11 +12,15 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 10_000;
 export const MAX_SEARCH_LENGTH = 200;
 
+export const searchText = z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`);
+export const pageNumber = z.number().int("must be a whole number").min(1, "must be at least 1").max(MAX_PAGE, `must be at most ${MAX_PAGE}`);
+export const pageSize = z.number().int("must be a whole number").min(1, "must be at least 1").max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`);
+
 /** Search text, page number and page size: spread into a list procedure's input object. */
 export const listPageFields = {
-  search: z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
-  page: z.number().int("must be a whole number").min(1, "must be at least 1").max(MAX_PAGE, `must be at most ${MAX_PAGE}`).default(1),
-  pageSize: z.number().int("must be a whole number").min(1, "must be at least 1").max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+  search: searchText.optional(),
+  page: pageNumber.default(1),
+  pageSize: pageSize.default(DEFAULT_PAGE_SIZE),
 };
 
 /** Created at or after `from` and before `to`. */

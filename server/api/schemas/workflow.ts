@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listPageFields } from "./list-page";
 
 // No length cap beyond the document format's: a name a document may carry must be usable here too.
 const workflowName = z.string().trim().min(1, "must not be empty");
@@ -43,3 +44,6 @@ export const versionsInput = z.strictObject({ name: workflowName });
 
 /** A new workflow named `name`, started from the bundled example `example`. */
 export const fromExampleInput = z.strictObject({ example: workflowName, name: workflowName });
+
+/** The overview's workflow list: search and a page (bounds in ./list-page.ts). */
+export const listWorkflowPageInput = z.object({ ...listPageFields }).prefault({});

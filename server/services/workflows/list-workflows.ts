@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Db, Prisma } from "@/server/persistence/db";
+import { containsText } from "@/server/persistence/text-search";
 import { bundledCassettePath } from "../examples/bundled-cassette";
+import { pageWindow, toPage, type Page, type PageRequest } from "../list-page";
 
 const workflowSummarySelect = {
   id: true,
@@ -42,12 +44,9 @@ async function latestDefinitions(db: Db, latest: { workflowId: string; version: 
   return new Map(rows.map((row) => [row.workflowId, row.definition]));
 }
 
-/** All workflows, most recently changed first, with their latest version and how often they ran. */
-export async function listWorkflows(db: Db): Promise<WorkflowSummary[]> {
-  const rows = await db.workflow.findMany({
-    select: workflowSummarySelect,
-    orderBy: [{ updatedAt: "desc" }, { name: "asc" }],
-  });
+type WorkflowSummaryRow = Prisma.WorkflowGetPayload<{ select: typeof workflowSummarySelect }>;
+
+async function summarize(db: Db, rows: WorkflowSummaryRow[]): Promise<WorkflowSummary[]> {
   const definitions = await latestDefinitions(
     db,
     rows.flatMap((row) => (row.versions[0] ? [{ workflowId: row.id, version: row.versions[0].version }] : [])),
@@ -59,4 +58,27 @@ export async function listWorkflows(db: Db): Promise<WorkflowSummary[]> {
     specification: specificationOf(definitions.get(workflow.id)),
     hasReplayCassette: bundledCassettePath(workflow.name) !== null,
   }));
+}
+
+const newestFirst: Prisma.WorkflowOrderByWithRelationInput[] = [{ updatedAt: "desc" }, { name: "asc" }];
+
+/** All workflows, most recently changed first, with their latest version and how often they ran. */
+export async function listWorkflows(db: Db): Promise<WorkflowSummary[]> {
+  return summarize(db, await db.workflow.findMany({ select: workflowSummarySelect, orderBy: newestFirst }));
+}
+
+export interface WorkflowListQuery extends PageRequest {
+  /** Matched case-insensitively against the name and the description. */
+  readonly search?: string;
+}
+
+/** The overview's workflow list: searched and paged, with the count of all that match. */
+export async function listWorkflowPage(db: Db, query: WorkflowListQuery): Promise<Page<WorkflowSummary>> {
+  const search = query.search?.trim();
+  const where: Prisma.WorkflowWhereInput = search ? { OR: [{ name: containsText(db, search) }, { description: containsText(db, search) }] } : {};
+  const [rows, total] = await Promise.all([
+    db.workflow.findMany({ select: workflowSummarySelect, where, orderBy: newestFirst, ...pageWindow(query) }),
+    db.workflow.count({ where }),
+  ]);
+  return toPage(await summarize(db, rows), total, query);
 }
