@@ -9,6 +9,8 @@ export type AuditAction =
   | "sign_out"
   | "user.created"
   | "user.updated"
+  | "user.password_reset"
+  | "user.password_changed"
   | "token.created"
   | "token.revoked"
   | "workflow.saved"
