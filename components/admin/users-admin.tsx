@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { ResetPasswordPanel } from "./reset-password-panel";
 
 const ROLES = ["viewer", "reviewer", "admin"] as const;
 type Role = (typeof ROLES)[number];
@@ -18,6 +19,7 @@ export function UsersAdmin() {
   const createUser = useMutation(trpc.admin.createUser.mutationOptions({ onSuccess: refresh }));
   const updateUser = useMutation(trpc.admin.updateUser.mutationOptions({ onSuccess: refresh }));
   const [role, setRole] = useState<Role>("reviewer");
+  const [resetting, setResetting] = useState<{ id: string; email: string } | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,12 +98,16 @@ export function UsersAdmin() {
               <td>
                 <button type="button" className="text-sm font-medium text-slate-700 underline" onClick={() => updateUser.mutate({ userId: user.id, disabled: !user.disabled })}>
                   {user.disabled ? `Enable ${user.email}` : `Disable ${user.email}`}
+                </button>{" "}
+                <button type="button" className="text-sm font-medium text-slate-700 underline" onClick={() => setResetting({ id: user.id, email: user.email })}>
+                  Reset password of {user.email}
                 </button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {resetting && <ResetPasswordPanel key={resetting.id} user={resetting} onClose={() => setResetting(null)} />}
     </div>
   );
 }

@@ -74,6 +74,15 @@ describe("serializeListState", () => {
   });
 });
 
+describe("a list with its own default page size", () => {
+  it("leaves that size out of the URL and writes the global default when chosen", () => {
+    const state = parseListState(new URLSearchParams(""), FILTERS, 50);
+    expect(state.pageSize).toBe(50);
+    expect(serializeListState(state, FILTERS, 50).toString()).toBe("");
+    expect(serializeListState({ ...state, pageSize: 25 }, FILTERS, 50).toString()).toBe("size=25");
+  });
+});
+
 describe("applyListChange", () => {
   const state = parse("status=running&page=4");
   it("goes back to page 1 when what is listed changes", () => {

@@ -60,7 +60,7 @@ function parseFilter(spec: FilterSpec, raw: string | null): string {
 }
 
 /** The state a query string describes; anything unknown, malformed or out of bounds falls back to its default. */
-export function parseListState<F extends FilterSpecs>(params: URLSearchParams, filters: F): ListState<F> {
+export function parseListState<F extends FilterSpecs>(params: URLSearchParams, filters: F, defaultPageSize: number = DEFAULT_PAGE_SIZE): ListState<F> {
   const search = (params.get(SEARCH_PARAM) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const page = parseWholeNumber(params.get(PAGE_PARAM));
   const pageSize = parseWholeNumber(params.get(PAGE_SIZE_PARAM));
@@ -72,12 +72,12 @@ export function parseListState<F extends FilterSpecs>(params: URLSearchParams, f
     search,
     filters: parsed,
     page: page !== null && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
-    pageSize: pageSize !== null && (PAGE_SIZES as readonly number[]).includes(pageSize) ? Math.min(pageSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE,
+    pageSize: pageSize !== null && (PAGE_SIZES as readonly number[]).includes(pageSize) ? Math.min(pageSize, MAX_PAGE_SIZE) : defaultPageSize,
   };
 }
 
 /** The shortest query string for a state: filters in spec order, then search, page and size, defaults omitted. */
-export function serializeListState<F extends FilterSpecs>(state: ListState<F>, filters: F): URLSearchParams {
+export function serializeListState<F extends FilterSpecs>(state: ListState<F>, filters: F, defaultPageSize: number = DEFAULT_PAGE_SIZE): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of Object.keys(filters) as (keyof F & string)[]) {
     const value = parseFilter(filters[key]!, state.filters[key] ?? null);
@@ -86,7 +86,7 @@ export function serializeListState<F extends FilterSpecs>(state: ListState<F>, f
   const search = state.search.trim().slice(0, MAX_SEARCH_LENGTH);
   if (search) params.set(SEARCH_PARAM, search);
   if (state.page > 1) params.set(PAGE_PARAM, String(Math.min(Math.floor(state.page), MAX_PAGE)));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(state.pageSize)) params.set(PAGE_SIZE_PARAM, String(state.pageSize));
+  if (state.pageSize !== defaultPageSize && (PAGE_SIZES as readonly number[]).includes(state.pageSize)) params.set(PAGE_SIZE_PARAM, String(state.pageSize));
   return params;
 }
 
