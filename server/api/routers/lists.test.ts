@@ -64,7 +64,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
         expect((await caller.run.list({ search: "lru-CACHE" })).total).toBe(30);
         expect((await caller.run.list({ search: "VARIANT 1" })).total).toBe(11);
         expect((await caller.run.list({ search: runIds[7]!.slice(0, 13).toUpperCase() })).items.map((run) => run.id)).toContain(runIds[7]);
-        expect((await caller.run.list({ search: "100%" })).total).toBe(5);
+        expect((await caller.run.list({ search: "100% STRICTLY" })).total).toBe(5);
         // PostgreSQL matches % as itself; SQLite's LIKE (no escape character) as any characters, wider, never narrower.
         const wildcard = await caller.run.list({ search: "1%0", pageSize: 100 });
         if (provider === "postgres") expect(wildcard.total).toBe(0);
