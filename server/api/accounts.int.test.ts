@@ -179,6 +179,6 @@ for (const provider of TEST_PROVIDERS) {
         await expect(createTestCaller(database.db, viewer).admin.resetPassword({ userId: admin.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
         await expect(createTestCaller(database.db, admin).admin.resetPassword({ userId: "nobody" })).rejects.toMatchObject({ code: "NOT_FOUND" });
       });
-  });
+    });
   });
 }
