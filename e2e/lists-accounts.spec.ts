@@ -56,7 +56,7 @@ test("an API token gets an expiry and a copy button; the audit log tells it as a
   await page.getByRole("button", { name: "Copy token" }).click();
   await expect(page.getByText("Copied", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await expect(page.getByTestId("token-row").filter({ hasText: name })).toContainText(/expires in (7 days|next week)/);
+  await expect(page.getByTestId("token-row").filter({ hasText: name })).toContainText(/expires (in 7 days|next week)/);
 
   // A date past a year is refused by the server, naming the field.
   await page.getByLabel("Name").fill(`${name} too long`);
@@ -108,7 +108,8 @@ test("a user changes their own password on the account page and signs in with it
   // This session stays.
   await page.reload();
   await expect(page.getByTestId("signed-in-user")).toContainText(viewer.email);
-  expect(errors).toEqual([]);
+  // The refused attempt above is a 400 the browser reports; nothing else may fail.
+  expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
   await viewer.context.close();
 
   const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
