@@ -76,6 +76,8 @@ export function describeAuditEvent(event: AuditEventView): string {
       return `${who} reset the password of ${target}${detail.generated === true ? " (a generated one)" : detail.generated === false ? " (typed in)" : ""}${sessionsEnded(detail, false)}`;
     case "user.password_changed":
       return `${who} changed their password${sessionsEnded(detail, true)}`;
+    case "user.password_change_failed":
+      return `${who} gave a wrong current password when changing their password`;
     case "token.created": {
       const expires = day(detail.expiresAt);
       return `${who} created the API token ${quoted(text(detail.name) ?? shortId(target))}${text(detail.for) ? ` for ${text(detail.for)}` : ""}${expires ? `, expiring ${expires}` : ""}`;

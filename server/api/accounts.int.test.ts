@@ -145,6 +145,18 @@ for (const provider of TEST_PROVIDERS) {
         expect(audit).toMatchObject([{ actorEmail: "bob@example.com", target: "user:bob@example.com", detail: { sessionsEnded: 1 } }]);
       });
 
+      it("wrong current passwords are limited: five in fifteen minutes, then even the right one waits", async () => {
+        const carol = await createUser(database.db, { email: "carol@example.com", password: "carol's password", role: "viewer" }, admin);
+        const session = await signIn("carol@example.com", "carol's password");
+        const attempt = (currentPassword: string) => mutate("session.changePassword", { currentPassword, newPassword: "carol's next password" }, { cookie: session.cookie });
+        for (let index = 0; index < 5; index++) expect((await attempt(`guess ${index}`)).status).toBe(400);
+        const limited = await attempt("carol's password");
+        expect(limited.status).toBe(409);
+        expect(limited.body).toContain("Too many wrong current passwords (5 in 15 minutes); try again later");
+        expect(await database.db.auditEvent.count({ where: { actorId: carol.id, action: "user.password_change_failed" } })).toBe(5);
+        expect((await signIn("carol@example.com", "carol's password")).status).toBe(200);
+      });
+
       it("a token cannot change its user's password", async () => {
         const { token } = await createTestCaller(database.db, admin).admin.createToken({ userId: bobId, name: "bob's script", expiresAt: new Date(Date.now() + DAY_MS) });
         const refused = await mutate("session.changePassword", { currentPassword: "bob's second password", newPassword: "a third password!" }, { authorization: `Bearer ${token}` });

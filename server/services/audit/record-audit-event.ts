@@ -11,6 +11,7 @@ export type AuditAction =
   | "user.updated"
   | "user.password_reset"
   | "user.password_changed"
+  | "user.password_change_failed"
   | "token.created"
   | "token.revoked"
   | "workflow.saved"

@@ -52,6 +52,10 @@ export async function resetUserPassword(db: Db, input: PasswordReset, by: Actor)
   return { email: user.email, ...(input.password === undefined ? { generatedPassword: password } : {}), sessionsEnded };
 }
 
+/** Like the sign-in's limit: a stolen session must not become a way to guess the password. */
+export const MAX_WRONG_CURRENT_PASSWORDS = 5;
+export const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+
 export interface PasswordChange {
   readonly currentPassword: string;
   readonly newPassword: string;
@@ -61,10 +65,16 @@ export interface PasswordChange {
  * A signed-in person changes their own password: the current one must be right, the new one pass
  * the rules; their other sessions end, the one they are using (`keepSessionId`) stays.
  */
-export async function changeOwnPassword(db: Db, actor: Actor, input: PasswordChange, keepSessionId: string | undefined): Promise<{ sessionsEnded: number }> {
+export async function changeOwnPassword(db: Db, actor: Actor, input: PasswordChange, keepSessionId: string | undefined, now = new Date()): Promise<{ sessionsEnded: number }> {
   if (actor.via !== "session" || !keepSessionId) throw conflict("Change your password while signed in in the browser, not with an API token");
+  // The failures are counted from the audit log, so the limit holds across server processes.
+  const recentFailures = await db.auditEvent.count({ where: { actorId: actor.id, action: "user.password_change_failed", at: { gte: new Date(now.getTime() - WRONG_PASSWORD_WINDOW_MS) } } });
+  if (recentFailures >= MAX_WRONG_CURRENT_PASSWORDS) {
+    throw conflict(`Too many wrong current passwords (${MAX_WRONG_CURRENT_PASSWORDS} in ${WRONG_PASSWORD_WINDOW_MS / 60_000} minutes); try again later`);
+  }
   const credential = await db.account.findFirst({ where: { userId: actor.id, providerId: "credential" }, select: { password: true } });
   if (!credential?.password || !(await verifyPassword({ hash: credential.password, password: input.currentPassword }))) {
+    await recordAuditEvent(db, { actor, action: "user.password_change_failed", target: `user:${actor.email}`, detail: { reason: "wrong current password" } });
     throw invalidInput("currentPassword", "is not your current password");
   }
   const problem = passwordProblem(input.newPassword, actor);
