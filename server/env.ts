@@ -6,6 +6,7 @@ import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { z } from "zod";
 import { accountEmailSchema, DEFAULT_ADMIN_EMAIL } from "./auth/account-email";
+import { passwordProblem } from "./auth/password-rules";
 import { parseProxyRange, type ProxyRange } from "./auth/trusted-proxies";
 
 const DEFAULT_DATABASE_URL = "file:./data/dualstate.db";
@@ -59,7 +60,13 @@ export const envSchema = z.object({
    * printed once. Held to the sign-in's own email rule, so the admin can always sign in.
    */
   DUALSTATE_ADMIN_EMAIL: accountEmailSchema.default(DEFAULT_ADMIN_EMAIL),
-  DUALSTATE_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  DUALSTATE_ADMIN_PASSWORD: z
+    .string()
+    .superRefine((password, ctx) => {
+      const problem = passwordProblem(password);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
   /** Signs session cookies; generated once and kept in the database when unset. At least 32 characters. */
   DUALSTATE_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /**

@@ -1,4 +1,5 @@
 import { connection } from "next/server";
+import { Suspense } from "react";
 import { RecentRunList } from "@/components/dashboard/recent-run-list";
 import { SectionCard } from "@/components/dashboard/section-card";
 import { WorkflowList } from "@/components/dashboard/workflow-list";
@@ -22,7 +23,10 @@ export default async function OverviewPage() {
       <div className="space-y-8">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Overview</h1>
         <SectionCard id="workflows" title="Workflows">
-          <WorkflowList />
+          {/* The list reads its search and page from the URL (useSearchParams). */}
+          <Suspense>
+            <WorkflowList />
+          </Suspense>
           <NewWorkflowForm />
         </SectionCard>
         <SectionCard id="runs" title="Recent runs">

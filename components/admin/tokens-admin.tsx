@@ -1,19 +1,33 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DayInput } from "@/components/ui/day-input";
+import { fieldClass, Select } from "@/components/ui/select";
+import { Table, TableBody, TableHead, Td } from "@/components/ui/table";
+import { DEFAULT_EXPIRY, EXPIRY_CHOICES, expiryFrom, tokenStatus, type ExpiryChoice } from "./token-expiry";
 
-const inputClass = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+const STATE_CLASS = { active: "text-emerald-700", "no expiry": "text-amber-700", expired: "text-red-700", revoked: "text-slate-500" } as const;
 
-/** Personal API tokens: created for a user and shown once, listed by prefix, revocable. */
+/** Personal API tokens: created for a user with an expiry and shown once, listed with their state, revocable. */
 export function TokensAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const users = useQuery(trpc.admin.users.queryOptions());
   const tokens = useQuery(trpc.admin.tokens.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.tokens.queryKey() });
-  const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
+  const [shown, setShown] = useState<{ name: string; token: string; expiresAt: Date } | null>(null);
+  const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
+  const [expiryDay, setExpiryDay] = useState("");
+  const [dateProblem, setDateProblem] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
   const createToken = useMutation(trpc.admin.createToken.mutationOptions({ onSuccess: refresh }));
   const revokeToken = useMutation(trpc.admin.revokeToken.mutationOptions({ onSuccess: refresh }));
 
@@ -21,7 +35,13 @@ export function TokensAdmin() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const name = String(form.get("name"));
-    createToken.mutate({ userId: String(form.get("userId")), name }, { onSuccess: ({ token }) => setShown({ name, token }) });
+    const expiresAt = expiryFrom(expiry, expiryDay, new Date());
+    if (!expiresAt) {
+      setDateProblem("Choose the day the token expires");
+      return;
+    }
+    setDateProblem(null);
+    createToken.mutate({ userId: String(form.get("userId")), name, expiresAt }, { onSuccess: ({ token }) => setShown({ name, token, expiresAt }) });
   }
 
   return (
@@ -29,11 +49,11 @@ export function TokensAdmin() {
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="New API token">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Name
-          <input name="name" required placeholder="CI pipeline" className={inputClass} />
+          <input name="name" required placeholder="CI pipeline" className={fieldClass} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Acts as
-          <select name="userId" required className={inputClass}>
+          <select name="userId" required className={fieldClass}>
             {users.data?.map((user) => (
               <option key={user.id} value={user.id}>
                 {user.email} ({user.role})
@@ -41,58 +61,58 @@ export function TokensAdmin() {
             ))}
           </select>
         </label>
+        <Select label="Expires" value={expiry} onChange={(event) => setExpiry(event.target.value as ExpiryChoice)} options={EXPIRY_CHOICES} />
+        {expiry === "date" && <DayInput label="Expiry day" value={expiryDay} onChange={setExpiryDay} />}
         {/* Not before the users are listed: an empty "Acts as" would block the form with no word why. */}
-        <button type="submit" disabled={createToken.isPending || !users.data} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+        <Button type="submit" variant="primary" disabled={createToken.isPending || !users.data}>
           Create token
-        </button>
-        {createToken.error && (
+        </Button>
+        {(dateProblem ?? createToken.error) && (
           <p role="alert" className="w-full text-sm text-red-700">
-            {createToken.error.message}
+            {dateProblem ?? createToken.error?.message}
           </p>
         )}
       </form>
       {shown && (
-        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
-          <p className="font-medium">Token “{shown.name}”: copy it now, it is not shown again.</p>
-          <code data-testid="new-token" className="mt-2 block break-all rounded bg-white px-2 py-1 font-mono">
+        <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" aria-label="New token">
+          <p className="font-medium">
+            Token “{shown.name}”, valid until {shown.expiresAt.toLocaleString()}: copy it now, it is not shown again.
+          </p>
+          <code data-testid="new-token" className="block break-all rounded bg-white px-2 py-1 font-mono">
             {shown.token}
           </code>
+          <CopyButton text={shown.token} label="Copy token" />
         </div>
       )}
-      <table className="w-full text-left text-sm" aria-label="API tokens">
-        <thead className="text-slate-500">
-          <tr>
-            <th className="py-2">Name</th>
-            <th>Token</th>
-            <th>Acts as</th>
-            <th>Created</th>
-            <th>Last used</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.data?.map((token) => (
-            <tr key={token.id} className="border-t border-slate-100" data-testid="token-row">
-              <td className="py-2">{token.name}</td>
-              <td className="font-mono">{token.prefix}…</td>
-              <td>
-                {token.user.email} ({token.user.role})
-              </td>
-              <td>{new Date(token.createdAt).toLocaleString()}</td>
-              <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : "never"}</td>
-              <td>
-                {token.revokedAt ? (
-                  "revoked"
-                ) : (
-                  <button type="button" className="text-sm font-medium text-red-700 underline" onClick={() => revokeToken.mutate({ tokenId: token.id })}>
-                    Revoke {token.name}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table label="API tokens">
+        <TableHead columns={["Name", "Token", "Acts as", "Created", "Expiry", "Last used", ""]} />
+        <TableBody>
+          {tokens.data?.map((token) => {
+            const status = tokenStatus(token, now);
+            return (
+              <tr key={token.id} data-testid="token-row" data-state={status.state}>
+                <Td>{token.name}</Td>
+                <Td className="font-mono">{token.prefix}…</Td>
+                <Td>
+                  {token.user.email} ({token.user.role})
+                </Td>
+                <Td className="whitespace-nowrap">{new Date(token.createdAt).toLocaleString()}</Td>
+                <Td className={`whitespace-nowrap ${STATE_CLASS[status.state]}`} title={token.expiresAt ? token.expiresAt.toLocaleString() : undefined}>
+                  {status.text}
+                </Td>
+                <Td className="whitespace-nowrap">{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : "never"}</Td>
+                <Td>
+                  {token.revokedAt ? null : (
+                    <Button variant="danger" onClick={() => revokeToken.mutate({ tokenId: token.id })}>
+                      Revoke {token.name}
+                    </Button>
+                  )}
+                </Td>
+              </tr>
+            );
+          })}
+        </TableBody>
+      </Table>
     </div>
   );
 }

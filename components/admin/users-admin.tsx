@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ROLES, type Role } from "@/server/auth/permissions";
+import { ResetPasswordPanel } from "./reset-password-panel";
 
 const inputClass = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
@@ -16,6 +17,7 @@ export function UsersAdmin() {
   const createUser = useMutation(trpc.admin.createUser.mutationOptions({ onSuccess: refresh }));
   const updateUser = useMutation(trpc.admin.updateUser.mutationOptions({ onSuccess: refresh }));
   const [role, setRole] = useState<Role>("reviewer");
+  const [resetting, setResetting] = useState<{ id: string; email: string } | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,12 +96,16 @@ export function UsersAdmin() {
               <td>
                 <button type="button" className="text-sm font-medium text-slate-700 underline" onClick={() => updateUser.mutate({ userId: user.id, disabled: !user.disabled })}>
                   {user.disabled ? `Enable ${user.email}` : `Disable ${user.email}`}
+                </button>{" "}
+                <button type="button" className="text-sm font-medium text-slate-700 underline" onClick={() => setResetting({ id: user.id, email: user.email })}>
+                  Reset password of {user.email}
                 </button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {resetting && <ResetPasswordPanel key={resetting.id} user={resetting} onClose={() => setResetting(null)} />}
     </div>
   );
 }

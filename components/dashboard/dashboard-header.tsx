@@ -42,7 +42,9 @@ export function DashboardHeader({ user }: { user?: { email: string; role: Role }
         </nav>
         {user && (
           <div className="flex items-center gap-3 text-sm" data-testid="signed-in-user">
-            <span className="text-slate-700">{user.email}</span>
+            <Link href="/account" className="text-slate-700 hover:underline" title="Your account: change your password">
+              {user.email}
+            </Link>
             <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{user.role}</span>
             <SignOutButton />
           </div>

@@ -1,37 +1,54 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useListState } from "@/components/lists/use-list-state";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { StartRunButton } from "@/components/runs/start-run-button";
+import { Pagination } from "@/components/ui/pagination";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { SearchInput } from "@/components/ui/search-input";
+import { EmptyRows } from "@/components/ui/table";
 import { GettingStarted } from "./getting-started";
 
-/** The workflows; archived ones (not runnable, runs kept) only when "Show archived" is ticked. */
+/** The workflow list has no filters beyond its search; page and size are in the URL too. */
+const WORKFLOW_FILTERS = {} as const;
+/** The overview shows more at once than the other lists: it is where people find a workflow to run. */
+const WORKFLOWS_PER_PAGE = 50;
+
 export function WorkflowList() {
   const trpc = useTRPC();
+  const { state, update } = useListState(WORKFLOW_FILTERS, WORKFLOWS_PER_PAGE);
   const [showArchived, setShowArchived] = useState(false);
-  const { data: active } = useSuspenseQuery(trpc.workflow.list.queryOptions());
-  const everything = useQuery({ ...trpc.workflow.list.queryOptions({ includeArchived: true }), enabled: showArchived });
-  const workflows = showArchived ? (everything.data ?? active) : active;
+  const workflows = useQuery(
+    trpc.workflow.listPage.queryOptions(
+      { search: state.search || undefined, page: state.page, pageSize: state.pageSize, includeArchived: showArchived || undefined },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  if (!workflows.data) return workflows.error ? <p role="alert" className="px-5 py-4 text-sm text-red-700">{workflows.error.message}</p> : null;
+  const { items, total } = workflows.data;
   const toggle = (
-    <label className="flex items-center gap-2 px-5 pt-3 text-sm text-slate-600">
+    <label className="flex items-center gap-2 text-sm text-slate-600">
       <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
       Show archived
     </label>
   );
-  if (workflows.length === 0)
+  if (total === 0 && !state.search && !showArchived)
     return (
       <>
         <GettingStarted />
-        {toggle}
+        <div className="px-5 pb-3">{toggle}</div>
       </>
     );
   return (
-    <>
-      {toggle}
+    <div>
+      <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-5 py-3" role="search" aria-label="Find workflows">
+        <SearchInput value={state.search} onSearch={(search) => update({ search })} label="Search workflows" placeholder="name or description" />
+        {toggle}
+      </div>
       <ul className="divide-y divide-slate-100" data-testid="workflow-list">
-        {workflows.map((workflow) => (
+        {items.map((workflow) => (
           <li key={workflow.id} data-testid="workflow-row" className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
             <div className="min-w-0 flex-1 basis-64">
               <p className="font-medium text-slate-900" data-testid="workflow-name">
@@ -59,6 +76,20 @@ export function WorkflowList() {
           </li>
         ))}
       </ul>
-    </>
+      {items.length === 0 && <EmptyRows>No workflows match.</EmptyRows>}
+      {workflows.data.pageCount > 1 || state.page > 1 ? (
+        <div className="border-t border-slate-100 px-5 py-3">
+          <Pagination
+            noun="workflows"
+            page={workflows.data.page}
+            pageCount={workflows.data.pageCount}
+            pageSize={workflows.data.pageSize}
+            total={total}
+            onPage={(page) => update({ page })}
+            onPageSize={(pageSize) => update({ pageSize })}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }

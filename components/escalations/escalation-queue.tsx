@@ -4,14 +4,18 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { dayRange } from "@/components/lists/list-state";
+import { useListState } from "@/components/lists/use-list-state";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Pagination } from "@/components/ui/pagination";
+import { SearchInput } from "@/components/ui/search-input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { AssignControl } from "./assign-control";
 import { describeDecision } from "./describe-decision";
 import { approvalRefusal } from "@/server/services/escalations/seen-code-rule";
-import { AGE_FILTERS, QueueFilters, type QueueFilterValues } from "./queue-filters";
+import { AGE_FILTERS, QUEUE_FILTERS, QueueFilters, type QueueFilterValues } from "./queue-filters";
 import { isTypingTarget, queueCommand } from "./queue-keys";
 import { TimeLeft } from "./time-left";
 
@@ -31,13 +35,26 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<QueueFilterValues>({ status: "pending", workflow: "", step: "", age: "any", sort: "oldest" });
+  const { state: list, update } = useListState(QUEUE_FILTERS);
+  // The list state keeps only values QUEUE_FILTERS allows, so these are the queue's own.
+  const filters = list.filters as QueueFilterValues;
+  const setFilters = (next: Partial<QueueFilterValues>) => update({ filters: next });
   const [selected, setSelected] = useState(-1);
   const [quick, setQuick] = useState<{ decision: QuickDecision; item: QueueItem } | null>(null);
   const workflows = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true }));
   const queue = useQuery(
     trpc.escalation.list.queryOptions(
-      { status: filters.status, workflow: filters.workflow || undefined, step: filters.step.trim() || undefined, sort: filters.sort, ...AGE_FILTERS[filters.age].range },
+      {
+        status: filters.status,
+        workflow: filters.workflow || undefined,
+        step: filters.step.trim() || undefined,
+        sort: filters.sort,
+        ...AGE_FILTERS[filters.age].range,
+        ...dayRange(filters.from, filters.to),
+        search: list.search || undefined,
+        page: list.page,
+        pageSize: list.pageSize,
+      },
       { refetchInterval: LIVE_REFRESH_MS, placeholderData: (previous) => previous },
     ),
   );
@@ -75,6 +92,9 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
 
   return (
     <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Find escalations">
+        <SearchInput value={list.search} onSearch={(search) => { update({ search }); setSelected(-1); }} placeholder="workflow, step, specification or id" />
+      </div>
       <QueueFilters values={filters} workflows={workflows.data?.map((workflow) => workflow.name) ?? []} onChange={(next) => { setFilters(next); setSelected(-1); }} />
       {queue.data && (
         <ul aria-label="Counts by status" className="flex flex-wrap gap-2 text-sm">
@@ -187,6 +207,17 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
         </table>
         {items.length === 0 && !queue.isPending && <p className="px-4 py-6 text-sm text-slate-500">No escalations match. New ones appear here as runs escalate.</p>}
       </div>
+      {queue.data && (
+        <Pagination
+          noun="escalations"
+          page={queue.data.page}
+          pageCount={queue.data.pageCount}
+          pageSize={queue.data.pageSize}
+          total={queue.data.matching}
+          onPage={(page) => { update({ page }); setSelected(-1); }}
+          onPageSize={(pageSize) => update({ pageSize })}
+        />
+      )}
       <p className="text-xs text-slate-500">
         Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens{viewer.mayDecide ? <>, <kbd>a</kbd> approves, <kbd>r</kbd> rejects</> : null}. The list refreshes every {LIVE_REFRESH_MS / 1000} s.
       </p>

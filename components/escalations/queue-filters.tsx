@@ -1,6 +1,8 @@
 "use client";
 
-import { ESCALATION_STATUSES, type ESCALATION_SORTS } from "@/server/services/escalations/list-escalations";
+import { DayInput } from "@/components/ui/day-input";
+import { SearchInput } from "@/components/ui/search-input";
+import { ESCALATION_SORTS, ESCALATION_STATUSES } from "@/server/services/escalations/list-escalations";
 
 export const AGE_FILTERS = {
   any: { label: "any age", range: {} },
@@ -10,17 +12,31 @@ export const AGE_FILTERS = {
 } as const;
 export type AgeFilter = keyof typeof AGE_FILTERS;
 
+/** The queue's filters as they appear in its URL (search and page are added by the list state). */
+export const QUEUE_FILTERS = {
+  status: { kind: "choice", values: [...ESCALATION_STATUSES, "all"], default: "pending" },
+  workflow: { kind: "text" },
+  step: { kind: "text" },
+  age: { kind: "choice", values: Object.keys(AGE_FILTERS), default: "any" },
+  sort: { kind: "choice", values: ESCALATION_SORTS, default: "oldest" },
+  from: { kind: "day" },
+  to: { kind: "day" },
+} as const;
+
 export interface QueueFilterValues {
   status: (typeof ESCALATION_STATUSES)[number] | "all";
   workflow: string;
   step: string;
   age: AgeFilter;
   sort: (typeof ESCALATION_SORTS)[number];
+  /** Raised on or after / on or before these days (YYYY-MM-DD, "" for any). */
+  from: string;
+  to: string;
 }
 
 const selectClass = "rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal";
 
-/** The queue's filter bar; every value lives in the page's URL-independent state. */
+/** The queue's filter bar; the values live in the page's URL (components/lists/use-list-state.ts). */
 export function QueueFilters({ values, workflows, onChange }: { values: QueueFilterValues; workflows: string[]; onChange: (next: QueueFilterValues) => void }) {
   const set = <K extends keyof QueueFilterValues>(key: K, value: QueueFilterValues[K]) => onChange({ ...values, [key]: value });
   return (
@@ -43,10 +59,7 @@ export function QueueFilters({ values, workflows, onChange }: { values: QueueFil
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Step
-        <input value={values.step} onChange={(event) => set("step", event.target.value)} placeholder="any step" className={`${selectClass} w-36`} />
-      </label>
+      <SearchInput label="Step" value={values.step} onSearch={(step) => set("step", step)} placeholder="any step" />
       <label className="flex flex-col gap-1 text-sm font-medium">
         Age
         <select value={values.age} onChange={(event) => set("age", event.target.value as AgeFilter)} className={selectClass}>
@@ -57,6 +70,8 @@ export function QueueFilters({ values, workflows, onChange }: { values: QueueFil
           ))}
         </select>
       </label>
+      <DayInput label="From" value={values.from} onChange={(day) => set("from", day)} />
+      <DayInput label="To" value={values.to} onChange={(day) => set("to", day)} />
       <label className="flex flex-col gap-1 text-sm font-medium">
         Sort
         <select value={values.sort} onChange={(event) => set("sort", event.target.value as QueueFilterValues["sort"])} className={selectClass}>

@@ -1,15 +1,26 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
+import { dayRange } from "@/components/lists/list-state";
+import { useListState } from "@/components/lists/use-list-state";
+import { DayInput } from "@/components/ui/day-input";
+import { Pagination } from "@/components/ui/pagination";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { SearchInput } from "@/components/ui/search-input";
+import { Select } from "@/components/ui/select";
+import { EmptyRows, Table, TableBody, TableHead, Td } from "@/components/ui/table";
+import { RUN_STATUSES } from "@/server/engine/run/run-record";
 
-const STATUSES = ["queued", "dispatched", "running", "suspended", "succeeded", "failed", "cancelled"] as const;
-type Status = (typeof STATUSES)[number];
-const PAGE = 50;
+/** The runs page's filters, as they appear in its URL. */
+const RUN_FILTERS = {
+  status: { kind: "choice", values: RUN_STATUSES },
+  workflow: { kind: "text" },
+  from: { kind: "day" },
+  to: { kind: "day" },
+} as const;
 
 /** A run's wall time so far or in total, as people read it. */
 export function formatDuration(from: Date | null, to: Date | null, now = new Date()): string {
@@ -21,80 +32,72 @@ export function formatDuration(from: Date | null, to: Date | null, now = new Dat
   return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
 }
 
-/** Every run, newest first, filtered by status and workflow, a page at a time. */
+/** Every run, newest first: searched, filtered and paged, all of it in the URL. */
 export function RunsBrowser() {
   const trpc = useTRPC();
-  const [status, setStatus] = useState<Status | "">("");
-  const [workflow, setWorkflow] = useState("");
+  const { state, update } = useListState(RUN_FILTERS);
+  const { status, workflow, from, to } = state.filters;
   const workflows = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true }));
-  const runs = useInfiniteQuery(
-    trpc.run.listRecent.infiniteQueryOptions(
-      { limit: PAGE, status: status || undefined, workflow: workflow || undefined },
-      {
-        getNextPageParam: (last) => (last.length < PAGE ? undefined : { createdAt: last.at(-1)!.createdAt, id: last.at(-1)!.id }),
-        refetchInterval: 3000,
-      },
+  const runs = useQuery(
+    trpc.run.list.queryOptions(
+      { search: state.search || undefined, status: (status || undefined) as (typeof RUN_STATUSES)[number] | undefined, workflow: workflow || undefined, ...dayRange(from, to), page: state.page, pageSize: state.pageSize },
+      { refetchInterval: 3000, placeholderData: keepPreviousData },
     ),
   );
-  const rows = runs.data?.pages.flat() ?? [];
+  const rows = runs.data?.items ?? [];
+  const workflowNames = workflows.data?.map((w) => w.name) ?? [];
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Status
-          <select value={status} onChange={(event) => setStatus(event.target.value as Status | "")} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
-            <option value="">all</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Workflow
-          <select value={workflow} onChange={(event) => setWorkflow(event.target.value)} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
-            <option value="">all</option>
-            {workflows.data?.map((w) => (
-              <option key={w.id}>{w.name}</option>
-            ))}
-          </select>
-        </label>
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Find runs">
+        <SearchInput value={state.search} onSearch={(search) => update({ search })} placeholder="id, specification or workflow" />
+        <Select label="Status" value={status} onChange={(event) => update({ filters: { status: event.target.value } })} options={[{ value: "", label: "all" }, ...RUN_STATUSES.map((s) => ({ value: s }))]} />
+        <Select
+          label="Workflow"
+          value={workflow}
+          onChange={(event) => update({ filters: { workflow: event.target.value } })}
+          // A workflow named in the URL stays selectable even before the list of names arrives.
+          options={[{ value: "", label: "all" }, ...[...new Set([...(workflow ? [workflow] : []), ...workflowNames])].map((name) => ({ value: name }))]}
+        />
+        <DayInput label="From" value={from} onChange={(day) => update({ filters: { from: day } })} />
+        <DayInput label="To" value={to} onChange={(day) => update({ filters: { to: day } })} />
       </div>
       {runs.error && <p role="alert" className="text-sm text-red-700">{runs.error.message}</p>}
-      <table className="min-w-full text-left text-sm" aria-label="Runs">
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th className="px-4 py-2 font-medium">Status</th>
-            <th className="px-4 py-2 font-medium">Workflow</th>
-            <th className="px-4 py-2 font-medium">Attempts</th>
-            <th className="px-4 py-2 font-medium">Duration</th>
-            <th className="px-4 py-2 font-medium">Created</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+      <Table label="Runs">
+        <TableHead columns={["Status", "Workflow", "Specification", "Attempts", "Duration", "Created"]} />
+        <TableBody>
           {rows.map((run) => (
             <tr key={run.id} data-testid="runs-row" data-run-id={run.id}>
-              <td className="px-4 py-2">
+              <Td>
                 <RunStatusBadge status={run.status} />
-              </td>
-              <td className="px-4 py-2">
-                <Link href={`/runs/${run.id}`} className="font-medium text-slate-900 hover:underline">
+              </Td>
+              <Td>
+                <Link href={`/runs/${run.id}`} className="font-medium whitespace-nowrap text-slate-900 hover:underline">
                   {run.workflow ? `${run.workflow.name} v${run.workflow.version}` : "unknown workflow"}
                 </Link>
-              </td>
-              <td className="px-4 py-2 tabular-nums">{run.attemptCount}</td>
-              <td className="px-4 py-2 tabular-nums">{formatDuration(run.createdAt, run.finishedAt)}</td>
-              <td className="px-4 py-2 text-slate-500">
+              </Td>
+              <Td className="max-w-xs truncate text-slate-600" title={run.specification}>
+                {run.specification}
+              </Td>
+              <Td className="tabular-nums">{run.attemptCount}</Td>
+              <Td className="tabular-nums whitespace-nowrap">{formatDuration(run.createdAt, run.finishedAt)}</Td>
+              <Td className="whitespace-nowrap text-slate-500">
                 <RelativeTime date={run.createdAt} />
-              </td>
+              </Td>
             </tr>
           ))}
-        </tbody>
-      </table>
-      {rows.length === 0 && !runs.isPending && <p className="text-sm text-slate-500">No runs match.</p>}
-      {runs.hasNextPage && (
-        <button type="button" onClick={() => runs.fetchNextPage()} disabled={runs.isFetchingNextPage} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
-          Load more
-        </button>
+        </TableBody>
+      </Table>
+      {rows.length === 0 && !runs.isPending && <EmptyRows>No runs match.</EmptyRows>}
+      {runs.data && (
+        <Pagination
+          noun="runs"
+          page={runs.data.page}
+          pageCount={runs.data.pageCount}
+          pageSize={runs.data.pageSize}
+          total={runs.data.total}
+          onPage={(page) => update({ page })}
+          onPageSize={(pageSize) => update({ pageSize })}
+        />
       )}
     </div>
   );

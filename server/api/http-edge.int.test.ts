@@ -89,7 +89,7 @@ describe("server-sent event streams end with their credentials", () => {
   });
 
   it("a revoked API token's stream ends the same way", async () => {
-    const { id, token } = await createApiToken(database.db, { userId: admin.id, name: "stream" }, admin);
+    const { id, token } = await createApiToken(database.db, { userId: admin.id, name: "stream", expiresAt: new Date(Date.now() + 86_400_000) }, admin);
     const { state } = openEvents({ authorization: `Bearer ${token}` });
     await waitFor(() => state.text.includes("run.started"));
     await revokeApiToken(database.db, id, admin);

@@ -17,11 +17,15 @@ function refuseNonJsonPost(request: Request): Response | null {
   return trpcErrorResponse(415, "UNSUPPORTED_MEDIA_TYPE", `Requests that change something must be JSON (Content-Type: application/json), not ${type ?? "a body without a type"}`);
 }
 
+/** Who is asking: an actor (or null), or the full credentials (server/auth/resolve-actor.ts). */
+type Credentials = { readonly actor: Actor | null; readonly sessionId?: string; readonly problem?: string };
+const asCredentials = (resolved: Actor | Credentials | null): Credentials => (resolved === null || "role" in resolved ? { actor: resolved } : resolved);
+
 /**
  * Answers one tRPC HTTP request. `getDb` is called per request, so a misconfigured database
  * becomes a generic 500 instead of a crash at import time. `resolveActor` says who is asking.
  */
-export async function handleTRPCRequest(request: Request, getDb: () => Db, resolveActor: (request: Request) => Promise<Actor | null>): Promise<Response> {
+export async function handleTRPCRequest(request: Request, getDb: () => Db, resolveActor: (request: Request) => Promise<Actor | Credentials | null>): Promise<Response> {
   const refused = refuseNonJsonPost(request) ?? refuseOversizedBatch(request, TRPC_ENDPOINT);
   if (refused) return refused;
   const bounded = await withBoundedBody(request);
@@ -35,7 +39,10 @@ export async function handleTRPCRequest(request: Request, getDb: () => Db, resol
     allowMethodOverride: true,
     // `reauthorize` asks again who the request's credentials belong to: a live stream ends when
     // they stop being valid (server/api/live-streams.ts).
-    createContext: async () => createTRPCContext({ db: getDb(), actor: await resolveActor(request), reauthorize: () => resolveActor(request) }),
+    createContext: async () => {
+      const { actor, sessionId, problem } = asCredentials(await resolveActor(request));
+      return createTRPCContext({ db: getDb(), actor, sessionId, credentialProblem: problem, reauthorize: async () => asCredentials(await resolveActor(request)).actor });
+    },
     onError({ error, path }) {
       // Only unexpected failures are logged; their cause never reaches the response.
       if (error.code === "INTERNAL_SERVER_ERROR") {

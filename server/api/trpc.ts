@@ -29,12 +29,22 @@ export interface Actor {
 export interface TRPCContext {
   db: Db;
   actor: Actor | null;
+  /** The browser session the request came in, so a password change can keep it while ending the others. */
+  sessionId?: string;
+  /** Why the request's credentials were refused, when their holder may know (an expired API token). */
+  credentialProblem?: string;
   /** Who the request's credentials belong to now (HTTP requests only): live streams re-check it. */
   reauthorize?: () => Promise<Actor | null>;
 }
 
-export function createTRPCContext(opts: { db: Db; actor?: Actor | null; reauthorize?: () => Promise<Actor | null> }): TRPCContext {
-  return { db: opts.db, actor: opts.actor ?? null, ...(opts.reauthorize ? { reauthorize: opts.reauthorize } : {}) };
+export function createTRPCContext(opts: { db: Db; actor?: Actor | null; sessionId?: string; credentialProblem?: string; reauthorize?: () => Promise<Actor | null> }): TRPCContext {
+  return {
+    db: opts.db,
+    actor: opts.actor ?? null,
+    ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+    ...(opts.credentialProblem ? { credentialProblem: opts.credentialProblem } : {}),
+    ...(opts.reauthorize ? { reauthorize: opts.reauthorize } : {}),
+  };
 }
 
 // 2. Error formatter: one line per invalid field (e.g. "specification: must not be empty").
@@ -81,7 +91,7 @@ export const publicProcedure = t.procedure.use(mapServiceErrors);
 /** Checked on the server for every call, whatever the UI shows: no session, no access. */
 function requireRole(required: Role) {
   return t.middleware(({ ctx, next }) => {
-    if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first" });
+    if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.credentialProblem ?? "Sign in first" });
     if (!hasRole(ctx.actor.role, required)) {
       throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${required} role; ${ctx.actor.email} is a ${ctx.actor.role}` });
     }

@@ -3,7 +3,7 @@ import { getEnv } from "@/server/env";
 import { getDb } from "@/server/persistence/db";
 import type { Actor } from "@/server/api/trpc";
 import { getAuth, type DualstateAuth } from "./auth-instance";
-import { resolveActor } from "./resolve-actor";
+import { resolveActor, resolveCredentials, type RequestCredentials } from "./resolve-actor";
 
 /** The app's better-auth instance, over DATABASE_URL. */
 export function appAuth(): Promise<DualstateAuth> {
@@ -14,4 +14,9 @@ export function appAuth(): Promise<DualstateAuth> {
 /** The actor of a request to this app (route handlers, server components). */
 export function currentActor(headers: Headers): Promise<Actor | null> {
   return resolveActor(getDb(), headers, appAuth);
+}
+
+/** The actor, session and refusal reason of a request (the tRPC endpoint). */
+export function currentCredentials(headers: Headers): Promise<RequestCredentials> {
+  return resolveCredentials(getDb(), headers, appAuth);
 }

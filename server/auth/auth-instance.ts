@@ -3,6 +3,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import type { Db } from "@/server/persistence/db";
 import { parseDatabaseUrl } from "@/server/persistence/database-url";
 import { authSecret } from "./auth-secret";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 import { withHashedSessionTokens } from "./hashed-session-adapter";
 
 export interface AuthSettings {
@@ -29,7 +30,7 @@ function createAuth(db: Db, settings: AuthSettings, secret: string) {
     // Session tokens are stored hashed (server/auth/hashed-session-adapter.ts).
     database: (options: BetterAuthOptions) => withHashedSessionTokens(prismaAdapter(db, { provider: parseDatabaseUrl(settings.databaseUrl).provider === "postgres" ? "postgresql" : "sqlite" })(options)),
     // Accounts are created by admins (server/services/users), never by visitors.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
     user: { additionalFields: { role: { type: "string", input: false }, disabled: { type: "boolean", input: false } } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {

@@ -104,7 +104,7 @@ describe.each(providers)("sign-in, sessions and tokens on %s", (provider) => {
 
   it("personal API tokens: shown once, stored hashed, resolve to their user, record their last use, stop when revoked", async () => {
     const viewer = await createUser(database.db, { email: "view@example.com", password: PASSWORD, role: "viewer" }, admin);
-    const { id, token } = await createApiToken(database.db, { userId: viewer.id, name: "ci" }, admin);
+    const { id, token } = await createApiToken(database.db, { userId: viewer.id, name: "ci", expiresAt: new Date(Date.now() + 86_400_000) }, admin);
     expect(token).toMatch(/^dst_[A-Za-z0-9_-]{43}$/);
     const stored = await database.db.apiToken.findUniqueOrThrow({ where: { id } });
     expect(stored.tokenHash).not.toContain(token.slice(4));

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { Suspense } from "react";
 import { EscalationQueue } from "@/components/escalations/escalation-queue";
 import { currentActor } from "@/server/auth/app-auth";
 import { canDecide } from "@/server/services/escalations/decision-kinds";
@@ -15,7 +16,10 @@ export default async function EscalationsPage() {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Escalations</h1>
         <p className="text-sm text-slate-600">Runs stopped by a fatal guard verdict wait here for a person to approve or reject them.</p>
       </div>
-      <EscalationQueue viewer={{ email: actor?.email ?? "", mayDecide: canDecide(actor?.role) }} />
+      {/* The queue reads its search and filters from the URL (useSearchParams). */}
+      <Suspense>
+        <EscalationQueue viewer={{ email: actor?.email ?? "", mayDecide: canDecide(actor?.role) }} />
+      </Suspense>
     </div>
   );
 }

@@ -2,14 +2,17 @@ import { listAuditEvents } from "@/server/services/audit/list-audit-events";
 import { createApiToken, listApiTokens, revokeApiToken } from "@/server/services/api-tokens/api-tokens";
 import { createUser } from "@/server/services/users/create-user";
 import { listUsers, updateUser } from "@/server/services/users/manage-users";
-import { createTokenInput, createUserInput, listAuditInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
-import { adminProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { changeOwnPassword, resetUserPassword } from "@/server/services/users/passwords";
+import { changePasswordInput, createTokenInput, createUserInput, listAuditInput, resetPasswordInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
+import { adminProcedure, createTRPCRouter, publicProcedure, viewerProcedure } from "../trpc";
 
 /** Users, personal API tokens and the audit log: admins only. */
 export const adminRouter = createTRPCRouter({
   users: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
   createUser: adminProcedure.input(createUserInput).mutation(({ ctx, input }) => createUser(ctx.db, input, ctx.actor)),
   updateUser: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx.db, input, ctx.actor)),
+  /** Sets the typed password or generates one (returned once); the user's sessions end. */
+  resetPassword: adminProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetUserPassword(ctx.db, input, ctx.actor)),
   tokens: adminProcedure.query(({ ctx }) => listApiTokens(ctx.db)),
   createToken: adminProcedure.input(createTokenInput).mutation(({ ctx, input }) => createApiToken(ctx.db, input, ctx.actor)),
   revokeToken: adminProcedure.input(revokeTokenInput).mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.tokenId, ctx.actor)),
@@ -19,4 +22,6 @@ export const adminRouter = createTRPCRouter({
 /** Who is asking: the one procedure anyone may call (the answer is null when signed out). */
 export const sessionRouter = createTRPCRouter({
   me: publicProcedure.query(({ ctx }) => ctx.actor),
+  /** Anyone signed in changes their own password; their other sessions end. */
+  changePassword: viewerProcedure.input(changePasswordInput).mutation(({ ctx, input }) => changeOwnPassword(ctx.db, ctx.actor, input, ctx.sessionId)),
 });

@@ -4,11 +4,12 @@ import { getRunDetail } from "@/server/services/runs/get-run-detail";
 import { getProvenance } from "@/server/services/provenance/get-provenance";
 import { rerunRun } from "@/server/services/runs/rerun-run";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
+import { listRuns } from "@/server/services/runs/list-runs";
 import { compareRuns } from "@/server/services/runs/compare/compare-runs";
 import { findForkPoint } from "@/server/services/runs/fork/find-fork-point";
 import { forkRun } from "@/server/services/runs/fork/fork-run";
 import { followLiveCall } from "@/server/services/runs/follow-live-call";
-import { cancelRunInput, compareRunsInput, createRunInput, forkPointInput, forkRunInput, getRunInput, listRecentRunsInput, runEventsInput } from "../schemas/run";
+import { cancelRunInput, compareRunsInput, createRunInput, forkPointInput, forkRunInput, getRunInput, listRecentRunsInput, listRunsInput, runEventsInput } from "../schemas/run";
 import { tracked } from "@trpc/server";
 import { followRunEvents } from "@/server/services/runs/follow-run-events";
 import { liveStream } from "../live-streams";
@@ -16,6 +17,7 @@ import { createTRPCRouter, permittedProcedure, viewerProcedure } from "../trpc";
 
 export const runRouter = createTRPCRouter({
   listRecent: viewerProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
+  list: viewerProcedure.input(listRunsInput).query(({ ctx, input }) => listRuns(ctx.db, input)),
   get: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
   /** The run's ledger as it grows, over SSE; each event's id is its seq, so a reconnect resumes. */
   events: viewerProcedure.input(runEventsInput).subscription(({ ctx, input, signal }) =>

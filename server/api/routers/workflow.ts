@@ -1,7 +1,7 @@
 import { exampleAsNewWorkflow, listExamples } from "@/server/services/examples/example-as-new-workflow";
 import { exportWorkflowDefinition } from "@/server/services/workflows/export-definition";
 import { getWorkflow } from "@/server/services/workflows/get-workflow";
-import { listWorkflows } from "@/server/services/workflows/list-workflows";
+import { listWorkflowPage, listWorkflows } from "@/server/services/workflows/list-workflows";
 import { saveWorkflowDocument } from "@/server/services/workflows/save-workflow-document";
 import { checkWorkflowDocument } from "@/server/services/workflows/check-document";
 import { listWorkflowVersions } from "@/server/services/workflows/list-versions";
@@ -13,6 +13,7 @@ import {
   exportWorkflowInput,
   fromExampleInput,
   getWorkflowInput,
+  listWorkflowPageInput,
   listWorkflowsInput,
   renameWorkflowInput,
   saveWorkflowInput,
@@ -25,6 +26,7 @@ const save = permittedProcedure("save_workflow").input(saveWorkflowInput).mutati
 
 export const workflowRouter = createTRPCRouter({
   list: viewerProcedure.input(listWorkflowsInput).query(({ ctx, input }) => listWorkflows(ctx.db, input)),
+  listPage: viewerProcedure.input(listWorkflowPageInput).query(({ ctx, input }) => listWorkflowPage(ctx.db, input)),
   save,
   // The name clients and tests have used since before versions: the same procedure as save.
   create: save,

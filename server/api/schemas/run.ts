@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { RUN_STATUSES } from "@/server/engine/run/run-record";
+import { dateRangeFields, listPageFields } from "./list-page";
 
 export const MAX_RECENT_RUNS = 100;
 
@@ -16,6 +18,16 @@ export const listRecentRunsInput = z
     cursor: z.object({ createdAt: z.date(), id: z.string().min(1) }).nullish(),
   })
   // prefault: a missing input is parsed as {}, so the limit default applies.
+  .prefault({});
+
+/** The runs page: search, filters and a page (bounds in ./list-page.ts). */
+export const listRunsInput = z
+  .object({
+    ...listPageFields,
+    ...dateRangeFields,
+    status: z.enum(RUN_STATUSES, { message: "must be a run status" }).optional(),
+    workflow: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
+  })
   .prefault({});
 
 export const getRunInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { workflowNameSchema } from "@/server/workflows/definition/workflow-name";
+import { listPageFields } from "./list-page";
 
 // No length cap beyond the document format's: a name a document may carry must be usable here too.
 const workflowName = z.string().trim().min(1, "must not be empty");
@@ -56,3 +57,6 @@ export const listWorkflowsInput = z.strictObject({ includeArchived: z.boolean().
 export const renameWorkflowInput = z.strictObject({ name: workflowName, newName: workflowNameSchema });
 
 export const archiveWorkflowInput = z.strictObject({ name: workflowName, archived: z.boolean() });
+
+/** The overview's workflow list: search and a page (bounds in ./list-page.ts). */
+export const listWorkflowPageInput = z.object({ ...listPageFields, includeArchived: z.boolean().optional() }).prefault({});

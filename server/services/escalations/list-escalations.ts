@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "@/server/persistence/db";
+import { containsText } from "@/server/persistence/text-search";
 
 export const ESCALATION_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const;
 export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
@@ -15,6 +16,14 @@ export interface ListEscalationsInput {
   /** Only escalations raised at most this many minutes ago. */
   maxAgeMinutes?: number;
   sort?: (typeof ESCALATION_SORTS)[number];
+  /** Matched case-insensitively against the escalation's and its run's ids, the step, the guard, the run's specification and the workflow's name. */
+  search?: string;
+  /** Raised at or after / before (the page's date filter; the age filter above is relative to now). */
+  from?: Date;
+  to?: Date;
+  /** Offset paging (the queue page); without it the first `limit` rows (the CLI). */
+  page?: number;
+  pageSize?: number;
   limit?: number;
 }
 
@@ -48,12 +57,44 @@ export interface EscalationListItem {
  * The review queue: escalations filtered by status (pending by default), workflow, step and age,
  * sorted, with a count per status under the same workflow/step/age filters.
  */
-export async function listEscalations(db: Db, input: ListEscalationsInput = {}, options: { now?: Date; reviewer?: string } = {}): Promise<{ items: EscalationListItem[]; counts: Record<EscalationStatus, number>; total: number }> {
+export interface EscalationList {
+  items: EscalationListItem[];
+  counts: Record<EscalationStatus, number>;
+  /** Escalations under the workflow/step/age/search filters, whatever their status. */
+  total: number;
+  /** Those that also have the status asked for: what the pages page through. */
+  matching: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+function searchWhere(db: Db, text: string | undefined): Prisma.EscalationWhereInput {
+  const search = text?.trim();
+  if (!search) return {};
+  const contains = containsText(db, search);
+  return {
+    OR: [
+      { id: contains },
+      { runId: contains },
+      { stepName: contains },
+      { guardId: contains },
+      { run: { specification: contains } },
+      { run: { workflowVersion: { workflow: { name: contains } } } },
+    ],
+  };
+}
+
+export async function listEscalations(db: Db, input: ListEscalationsInput = {}, options: { now?: Date; reviewer?: string } = {}): Promise<EscalationList> {
   const now = options.now ?? new Date();
   const createdAt: Prisma.DateTimeFilter = {};
   if (input.minAgeMinutes !== undefined) createdAt.lte = new Date(now.getTime() - input.minAgeMinutes * 60_000);
   if (input.maxAgeMinutes !== undefined) createdAt.gte = new Date(now.getTime() - input.maxAgeMinutes * 60_000);
+  // Both an age and a date bound may apply: the later start and the earlier end win.
+  if (input.from && (!createdAt.gte || input.from > (createdAt.gte as Date))) createdAt.gte = input.from;
+  if (input.to) createdAt.lt = input.to;
   const common: Prisma.EscalationWhereInput = {
+    ...searchWhere(db, input.search),
     ...(input.step ? { stepName: input.step } : {}),
     ...(input.workflow ? { run: { workflowVersion: { workflow: { name: input.workflow } } } } : {}),
     ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
@@ -62,11 +103,14 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
   const where: Prisma.EscalationWhereInput = status === "all" ? common : { ...common, status };
   const orderBy: Prisma.EscalationOrderByWithRelationInput[] =
     input.sort === "newest" ? [{ createdAt: "desc" }, { id: "desc" }] : input.sort === "deadline" ? [{ expiresAt: "asc" }, { createdAt: "asc" }] : [{ createdAt: "asc" }, { id: "asc" }];
-  const [rows, grouped] = await Promise.all([
+  const pageSize = input.pageSize ?? input.limit ?? 100;
+  const page = input.page ?? 1;
+  const [rows, grouped, matching] = await Promise.all([
     db.escalation.findMany({
       where,
       orderBy,
-      take: input.limit ?? 100,
+      skip: (page - 1) * pageSize,
+      take: pageSize,
       select: {
         id: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
         claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true,
@@ -76,6 +120,7 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       },
     }),
     db.escalation.groupBy({ by: ["status"], where: common, _count: { _all: true } }),
+    db.escalation.count({ where }),
   ]);
   const counts = Object.fromEntries(ESCALATION_STATUSES.map((name) => [name, 0])) as Record<EscalationStatus, number>;
   for (const group of grouped) counts[group.status] = group._count._all;
@@ -90,5 +135,9 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
     })),
     counts,
     total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+    matching,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(matching / pageSize)),
   };
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { accountEmailProblem, normalizeAccountEmail } from "@/server/auth/account-email";
+import { passwordProblem } from "@/server/auth/password-rules";
 import type { Db } from "@/server/persistence/db";
 import type { Actor, Role } from "@/server/api/trpc";
 import { conflict, invalidInput } from "@/server/services/errors";
 import { recordAuditEvent } from "@/server/services/audit/record-audit-event";
-
-export const MIN_PASSWORD_LENGTH = 12;
 
 export interface NewUser {
   readonly email: string;
@@ -21,7 +20,8 @@ export async function createUser(db: Db, input: NewUser, by: Pick<Actor, "id" | 
   // The sign-in's own rule: an account it would refuse could never be used.
   const problem = accountEmailProblem(email);
   if (problem) throw invalidInput("email", problem);
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw invalidInput("password", `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  const weak = passwordProblem(input.password, { email });
+  if (weak) throw invalidInput("password", weak);
   if (await db.user.findUnique({ where: { email } })) throw conflict(`A user with the email ${email} already exists`);
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Db, Prisma } from "@/server/persistence/db";
+import { containsText } from "@/server/persistence/text-search";
 import { bundledCassettePath } from "../examples/bundled-cassette";
+import { pageWindow, toPage, type Page, type PageRequest } from "../list-page";
 
 const workflowSummarySelect = {
   id: true,
@@ -45,16 +47,9 @@ async function latestDefinitions(db: Db, latest: { workflowId: string; version: 
   return new Map(rows.map((row) => [row.workflowId, row.definition]));
 }
 
-/**
- * The workflows, most recently changed first, with their latest version and how often they ran;
- * archived ones only when asked for.
- */
-export async function listWorkflows(db: Db, options: { includeArchived?: boolean } = {}): Promise<WorkflowSummary[]> {
-  const rows = await db.workflow.findMany({
-    where: options.includeArchived ? {} : { archivedAt: null },
-    select: workflowSummarySelect,
-    orderBy: [{ updatedAt: "desc" }, { name: "asc" }],
-  });
+type WorkflowSummaryRow = Prisma.WorkflowGetPayload<{ select: typeof workflowSummarySelect }>;
+
+async function summarize(db: Db, rows: WorkflowSummaryRow[]): Promise<WorkflowSummary[]> {
   const definitions = await latestDefinitions(
     db,
     rows.flatMap((row) => (row.versions[0] ? [{ workflowId: row.id, version: row.versions[0].version }] : [])),
@@ -66,4 +61,36 @@ export async function listWorkflows(db: Db, options: { includeArchived?: boolean
     specification: specificationOf(definitions.get(workflow.id)),
     hasReplayCassette: bundledCassettePath(workflow.name) !== null,
   }));
+}
+
+const newestFirst: Prisma.WorkflowOrderByWithRelationInput[] = [{ updatedAt: "desc" }, { name: "asc" }];
+
+/**
+ * The workflows, most recently changed first, with their latest version and how often they ran;
+ * archived ones only when asked for.
+ */
+export async function listWorkflows(db: Db, options: { includeArchived?: boolean } = {}): Promise<WorkflowSummary[]> {
+  const where: Prisma.WorkflowWhereInput = options.includeArchived ? {} : { archivedAt: null };
+  return summarize(db, await db.workflow.findMany({ where, select: workflowSummarySelect, orderBy: newestFirst }));
+}
+
+export interface WorkflowListQuery extends PageRequest {
+  /** Matched case-insensitively against the name and the description. */
+  readonly search?: string;
+  /** Archived workflows are left out unless asked for. */
+  readonly includeArchived?: boolean;
+}
+
+/** The overview's workflow list: searched and paged, with the count of all that match. */
+export async function listWorkflowPage(db: Db, query: WorkflowListQuery): Promise<Page<WorkflowSummary>> {
+  const search = query.search?.trim();
+  const where: Prisma.WorkflowWhereInput = {
+    ...(search ? { OR: [{ name: containsText(db, search) }, { description: containsText(db, search) }] } : {}),
+    ...(query.includeArchived ? {} : { archivedAt: null }),
+  };
+  const [rows, total] = await Promise.all([
+    db.workflow.findMany({ select: workflowSummarySelect, where, orderBy: newestFirst, ...pageWindow(query) }),
+    db.workflow.count({ where }),
+  ]);
+  return toPage(await summarize(db, rows), total, query);
 }

@@ -1,4 +1,4 @@
-import { currentActor } from "@/server/auth/app-auth";
+import { currentCredentials } from "@/server/auth/app-auth";
 import { handleTRPCRequest } from "@/server/api/http-handler";
 import { getDb } from "@/server/persistence/db";
 
@@ -6,7 +6,7 @@ import { getDb } from "@/server/persistence/db";
 export const runtime = "nodejs";
 
 function handler(request: Request): Promise<Response> {
-  return handleTRPCRequest(request, getDb, (req) => currentActor(req.headers));
+  return handleTRPCRequest(request, getDb, (req) => currentCredentials(req.headers));
 }
 
 export { handler as GET, handler as POST };
