@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
 import { escalationRouter } from "./routers/escalation";
+import { overviewRouter } from "./routers/overview";
 import { runRouter } from "./routers/run";
 import { workflowRouter } from "./routers/workflow";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   admin: adminRouter,
   session: sessionRouter,
   escalation: escalationRouter,
+  overview: overviewRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */
