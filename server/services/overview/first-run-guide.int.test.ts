@@ -52,8 +52,8 @@ describe.each(TEST_PROVIDERS)("the overview's first-run guide on %s", (provider)
     expect((await as(ada).overview.firstRunGuide()).steps.reviewed).toBe(true);
     // Bob may decide but has not: his guide still points at the review.
     expect((await as(bob).overview.firstRunGuide()).steps.reviewed).toBe(false);
-    // A viewer cannot decide: the example's escalation decided by anyone completes the path.
-    expect((await as(vic).overview.firstRunGuide()).steps.reviewed).toBe(true);
+    // A viewer cannot decide: the guide stays until they hide it, showing the escalation as decided.
+    expect(await as(vic).overview.firstRunGuide()).toMatchObject({ escalation: { status: "approved" }, steps: { watched: true, reviewed: false } });
   });
 
   it("has no example to offer when the bundled one is gone from the database", async () => {

@@ -37,7 +37,10 @@ export interface FirstRunGuide {
     readonly ran: boolean;
     /** Its run has shown its outcome (it is no longer queued or running). */
     readonly watched: boolean;
-    /** A decider has decided an escalation themselves; a viewer, once the example's escalation was decided. */
+    /**
+     * The person has decided an escalation themselves. Never for a viewer, who cannot decide:
+     * their guide stays, compact, until they hide it.
+     */
     readonly reviewed: boolean;
   };
   readonly mayStartRuns: boolean;
@@ -67,7 +70,6 @@ export async function readFirstRunGuide(db: Db, viewer: FirstRunGuideViewer): Pr
       })
     : null;
   const escalation = run?.escalations[0] ?? null;
-  const exampleDecided = escalation !== null && (escalation.status === "approved" || escalation.status === "rejected");
 
   return {
     example,
@@ -77,7 +79,7 @@ export async function readFirstRunGuide(db: Db, viewer: FirstRunGuideViewer): Pr
     steps: {
       ran: run !== null,
       watched: run !== null && !IN_PROGRESS.includes(run.status),
-      reviewed: viewer.mayDecide ? decidedByViewer !== null : exampleDecided,
+      reviewed: decidedByViewer !== null,
     },
     mayStartRuns: viewer.mayStartRuns,
     mayDecide: viewer.mayDecide,
