@@ -3,10 +3,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import type { RouterOutputs } from "@/server/api/root";
 import { FIRST_RUN_GUIDE_COOKIE, FIRST_RUN_GUIDE_HIDDEN } from "./first-run-guide-cookie";
+import { RunExampleButton } from "./run-example-button";
 
 type Guide = RouterOutputs["overview"]["firstRunGuide"];
 
@@ -119,38 +120,6 @@ function RunStepBody({ guide, compact }: { guide: Guide; compact: boolean }) {
         </span>
       )}
     </>
-  );
-}
-
-function RunExampleButton({ workflowId, again }: { workflowId: string; again: boolean }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const createRun = useMutation(
-    trpc.run.create.mutationOptions({
-      onSuccess: async ({ id }) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.overview.firstRunGuide.queryKey() });
-        await queryClient.invalidateQueries({ queryKey: trpc.run.listRecent.queryKey() });
-        router.push(`/runs/${id}`);
-      },
-    }),
-  );
-  return (
-    <span className="flex flex-wrap items-center gap-3">
-      <button
-        type="button"
-        onClick={() => createRun.mutate({ workflowId, generator: "replay" })}
-        disabled={createRun.isPending}
-        className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
-      >
-        {createRun.isPending ? "Starting…" : again ? "Run the example again" : "Run the example"}
-      </button>
-      {createRun.error && (
-        <span role="alert" className="text-red-700">
-          {createRun.error.message}
-        </span>
-      )}
-    </span>
   );
 }
 
