@@ -102,7 +102,12 @@ function GuideStep({ testId, number, title, done, compact, children }: { testId:
 function RunStepBody({ guide, compact }: { guide: Guide; compact: boolean }) {
   const { example } = guide;
   if (!example) {
-    return <span>The bundled example is not in this database any more; start any workflow with its Run button below.</span>;
+    return (
+      <span>
+        The bundled example is not in this database any more: make a copy of it under <em>New workflow</em> below (start
+        from an example), or start any workflow with its Run button.
+      </span>
+    );
   }
   return (
     <>
