@@ -104,8 +104,9 @@ function RunStepBody({ guide, compact }: { guide: Guide; compact: boolean }) {
   if (!example) {
     return (
       <span>
-        The bundled example is not in this database any more: make a copy of it under <em>New workflow</em> below (start
-        from an example), or start any workflow with its Run button.
+        The bundled example is not in this database: under <em>New workflow</em> below, name one{" "}
+        <code className="font-mono">{guide.exampleName}</code>, start from that example and save it; or start any
+        workflow with its Run button.
       </span>
     );
   }

@@ -58,6 +58,6 @@ describe.each(TEST_PROVIDERS)("the overview's first-run guide on %s", (provider)
 
   it("has no example to offer when the bundled one is gone from the database", async () => {
     await fixture.database.db.workflow.update({ where: { name: GUIDE_EXAMPLE }, data: { name: `${GUIDE_EXAMPLE}-renamed` } });
-    expect(await as(ada).overview.firstRunGuide()).toMatchObject({ example: null, run: null, hasRuns: true });
+    expect(await as(ada).overview.firstRunGuide()).toMatchObject({ exampleName: GUIDE_EXAMPLE, example: null, run: null, hasRuns: true });
   });
 });

@@ -24,6 +24,8 @@ export interface FirstRunGuideViewer {
 }
 
 export interface FirstRunGuide {
+  /** The bundled example the guide runs, by name, whether or not the database holds it. */
+  readonly exampleName: string;
   /** The example as stored, or null when it was deleted or has no version or no bundled cassette. */
   readonly example: { readonly workflowId: string; readonly name: string; readonly specification: string | null } | null;
   /** The example's newest run, whoever started it. */
@@ -72,6 +74,7 @@ export async function readFirstRunGuide(db: Db, viewer: FirstRunGuideViewer): Pr
   const escalation = run?.escalations[0] ?? null;
 
   return {
+    exampleName: GUIDE_EXAMPLE,
     example,
     run: run ? { id: run.id, status: run.status } : null,
     escalation,
