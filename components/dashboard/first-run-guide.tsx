@@ -50,7 +50,11 @@ export function FirstRunGuide() {
           Hide this guide
         </button>
       </div>
-      {!compact && (
+      {compact ? (
+        <p className="mt-1 max-w-3xl">
+          Guards check each step a model writes, and what must not pass waits for a person. Three steps show the loop:
+        </p>
+      ) : (
         <p className="mt-1 max-w-3xl">
           Dualstate runs code-generation workflows that cannot go wrong silently. A model writes each step&apos;s code,{" "}
           <strong className="font-semibold text-slate-900">guards</strong> check it (syntax, tests in a sandbox, security),
