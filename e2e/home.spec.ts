@@ -28,6 +28,9 @@ test("a first start lists the bundled examples, then a run created through the A
     }
     await expect(page.getByTestId("empty-state")).toHaveCount(0);
     await expect(page.getByTestId("runs-empty")).toBeVisible();
+    // No runs yet: the overview opens with the first-run guide in full, its run button first.
+    await expect(page.getByTestId("first-run-guide")).toContainText("Welcome to Dualstate");
+    await expect(page.getByTestId("guide-step-run").getByRole("button", { name: "Run the example" })).toBeVisible();
   });
 
   const workflowName = `e2e-workflow-${Date.now()}`;

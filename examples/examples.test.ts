@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../server/cli/main";
 import type { RunReport } from "../server/cli/commands/run";
-import { parseCassette } from "../server/generators/replay/cassette";
+import { attemptDelayMs, parseCassette } from "../server/generators/replay/cassette";
 import { createDb, type Db } from "../server/persistence/db";
 import { migrateDatabase } from "../server/persistence/migrations/migrate";
 import { loadExamplesIntoEmptyDatabase, readExamples } from "../server/services/examples/load-examples";
@@ -46,10 +46,22 @@ describe("examples/", () => {
     }
   });
 
+  it("pauses a few seconds per model call, so a first run from the dashboard can be watched", () => {
+    for (const example of readExamples(here)) {
+      const cassette = parseCassette(JSON.parse(readFileSync(example.cassette, "utf8")));
+      const delays = Object.values(cassette.steps).flat().map(attemptDelayMs);
+      for (const delay of delays) expect(delay, example.definition.name).toBeGreaterThanOrEqual(1500);
+      for (const delay of delays) expect(delay, example.definition.name).toBeLessThanOrEqual(5000);
+      const total = delays.reduce((sum, delay) => sum + delay, 0);
+      expect(total, example.definition.name).toBeGreaterThanOrEqual(8000);
+      expect(total, example.definition.name).toBeLessThanOrEqual(20_000);
+    }
+  });
+
   it.each(Object.entries(OUTCOMES))("%s runs offline from the CLI with the promised outcome", async (name, outcome) => {
     const out: string[] = [];
     const err: string[] = [];
-    const argv = ["run", join(here, `${name}.yaml`), "--generator", "replay", "--cassette", join(here, `${name}.cassette.json`), "--json"];
+    const argv = ["run", join(here, `${name}.yaml`), "--generator", "replay", "--cassette", join(here, `${name}.cassette.json`), "--no-delay", "--json"];
     const code = await main(argv, env as NodeJS.ProcessEnv, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
     expect(err.join("")).toBe("");
     expect(code).toBe(outcome.exit);

@@ -14,6 +14,9 @@
  *   raw      one row inserted with better-sqlite3 in an explicit BEGIN/COMMIT, WAL mode, with
  *            synchronous=NORMAL and with synchronous=FULL, for reference.
  *
+ * Then the command's start: `dualstate --help` in a new process, next to a bare node start
+ * (scripts/bench/cli-start.ts).
+ *
  * Then the guards: the median time of a syntax, a security and a sandboxed test verdict on a
  * 200-line artifact, for each language (scripts/bench/guard-verdicts.ts).
  *
@@ -37,6 +40,7 @@ import Database from "better-sqlite3";
 import { always, executeWorkflow, passed, silentObserver, type Generator, type Guard, type WorkflowStep } from "../server/engine";
 import { InMemoryArtifactDag } from "../server/engine/testing/in-memory-artifact-dag";
 import { createTestDatabase } from "../server/persistence/testing/test-database";
+import { benchCliStart } from "./bench/cli-start";
 import { benchEngineDurable } from "./bench/engine-durable";
 import { benchGuardVerdicts } from "./bench/guard-verdicts";
 import { benchUiGraphs } from "./bench/ui-graphs";
@@ -156,6 +160,7 @@ async function main(): Promise<void> {
   console.log(`  vs raw SQLite commit (NORMAL)       ${ratio(raw.NORMAL)}`);
   console.log(`  vs raw SQLite commit (FULL)         ${ratio(raw.FULL)}`);
   console.log(`\nA persisted transition writes several ledger events, each its own commit, so the real share is smaller still.`);
+  await benchCliStart();
   await benchGuardVerdicts();
   await benchEngineDurable();
   await benchUiGraphs();

@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { z } from "zod";
+import { EnvError } from "./env-error";
 import { accountEmailSchema, DEFAULT_ADMIN_EMAIL } from "./auth/account-email";
 import { passwordProblem } from "./auth/password-rules";
 import { parseProxyRange, type ProxyRange } from "./auth/trusted-proxies";
@@ -112,10 +113,7 @@ function isDirectory(path: string): boolean {
   }
 }
 
-export class EnvError extends Error {
-  override readonly name = "EnvError";
-  readonly code = "INVALID_ENV";
-}
+export { EnvError };
 
 /** Empty strings count as unset, as in a .env file with `KEY=`. */
 function withoutEmptyStrings(source: Record<string, string | undefined>): Record<string, string> {

@@ -12,9 +12,10 @@ export function GettingStarted() {
         specification you write. A new run starts as <em>queued</em> and is listed below with its status.
       </p>
       <p>
-        To create them, see the commands listed by{" "}
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800">npx dualstate --help</code>, or
-        call the <code className="font-mono text-slate-800">workflow.create</code> and{" "}
+        To create one, enter a name under <em>New workflow</em> below and start from a blank machine or a copy of a
+        bundled example. From a terminal, see{" "}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800">npx dualstate --help</code>; other
+        systems call the <code className="font-mono text-slate-800">workflow.create</code> and{" "}
         <code className="font-mono text-slate-800">run.create</code> procedures of the API at{" "}
         <code className="font-mono text-slate-800">/api/trpc</code>.
       </p>

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
 import { escalationRouter } from "./routers/escalation";
 import { modelsRouter } from "./routers/models";
+import { overviewRouter } from "./routers/overview";
 import { runRouter } from "./routers/run";
 import { stepTestRouter } from "./routers/step-test";
 import { workflowRouter } from "./routers/workflow";
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   escalation: escalationRouter,
   models: modelsRouter,
   stepTest: stepTestRouter,
+  overview: overviewRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

@@ -1,19 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseEnv, EnvError } from "../env";
-import { MigrationError } from "../persistence/migrations/migrate";
+import type { Env } from "../env";
+import { EnvError } from "../env-error";
+import { MigrationError } from "../persistence/migrations/plan-migrations";
 import { projectRoot } from "../persistence/project-root";
-import { cassetteCommand } from "./commands/cassette";
-import { dbMigrate } from "./commands/db-migrate";
-import { escalationsCommand } from "./commands/escalations";
-import { exportCommand } from "./commands/export";
-import { guardCommand } from "./commands/guard";
-import { provenanceCommand } from "./commands/provenance";
-import { runCommand } from "./commands/run";
-import { runsCommand } from "./commands/runs";
-import { workerCommand } from "./commands/worker";
-import { serve } from "./commands/serve";
-import { validateCommand } from "./commands/validate";
 import { EXIT, processIo, type CliIo } from "./io";
 import { terminalSafe } from "./terminal-text";
 import { USAGE } from "./usage";
@@ -26,28 +16,38 @@ function version(): string {
 
 type Command = (args: string[], environment: NodeJS.ProcessEnv, io: CliIo) => Promise<number>;
 
+/** The environment, parsed only once a command runs (the schema is loaded then too). */
+async function parsedEnv(environment: NodeJS.ProcessEnv): Promise<Env> {
+  return (await import("../env")).parseEnv(environment);
+}
+
 async function dbCommand(args: string[], environment: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   const [subcommand, ...extra] = args;
   if (subcommand !== "migrate") throw new UsageError(subcommand ? `dualstate db: unknown subcommand "${subcommand}" (migrate)` : "dualstate db: missing subcommand (migrate)");
   if (extra.length > 0) throw new UsageError(`dualstate db migrate: unexpected argument "${extra[0]}"`);
-  await dbMigrate(parseEnv(environment), io);
+  const { dbMigrate } = await import("./commands/db-migrate");
+  await dbMigrate(await parsedEnv(environment), io);
   return EXIT.ok;
 }
 
-/** Every command, by the name typed; the environment is parsed only once a command runs. */
+/**
+ * Every command, by the name typed. Each loads its module when it runs, not before: `--help`,
+ * `--version` and a mistyped command answer without loading the database, the sandboxes or the
+ * TypeScript compiler.
+ */
 const COMMANDS: Readonly<Record<string, Command>> = {
-  start: (args, environment, io) => serve("start", args, parseEnv(environment), io),
-  dev: (args, environment, io) => serve("dev", args, parseEnv(environment), io),
+  start: async (args, environment, io) => (await import("./commands/serve")).serve("start", args, await parsedEnv(environment), io),
+  dev: async (args, environment, io) => (await import("./commands/serve")).serve("dev", args, await parsedEnv(environment), io),
   db: dbCommand,
-  guard: (args, environment, io) => guardCommand(args, parseEnv(environment), io),
-  validate: async (args, _environment, io) => validateCommand(args, io),
-  run: (args, environment, io) => runCommand(args, parseEnv(environment), io),
-  worker: (args, environment, io) => workerCommand(args, parseEnv(environment), io),
-  runs: (args, environment, io) => runsCommand(args, parseEnv(environment), io),
-  escalations: (args, environment, io) => escalationsCommand(args, parseEnv(environment), io),
-  export: (args, environment, io) => exportCommand(args, parseEnv(environment), io),
-  cassette: (args, environment, io) => cassetteCommand(args, parseEnv(environment), io),
-  provenance: (args, environment, io) => provenanceCommand(args, parseEnv(environment), io),
+  guard: async (args, environment, io) => (await import("./commands/guard")).guardCommand(args, await parsedEnv(environment), io),
+  validate: async (args, _environment, io) => (await import("./commands/validate")).validateCommand(args, io),
+  run: async (args, environment, io) => (await import("./commands/run")).runCommand(args, await parsedEnv(environment), io),
+  worker: async (args, environment, io) => (await import("./commands/worker")).workerCommand(args, await parsedEnv(environment), io),
+  runs: async (args, environment, io) => (await import("./commands/runs")).runsCommand(args, await parsedEnv(environment), io),
+  escalations: async (args, environment, io) => (await import("./commands/escalations")).escalationsCommand(args, await parsedEnv(environment), io),
+  export: async (args, environment, io) => (await import("./commands/export")).exportCommand(args, await parsedEnv(environment), io),
+  cassette: async (args, environment, io) => (await import("./commands/cassette")).cassetteCommand(args, await parsedEnv(environment), io),
+  provenance: async (args, environment, io) => (await import("./commands/provenance")).provenanceCommand(args, await parsedEnv(environment), io),
 };
 
 /**

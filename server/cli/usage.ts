@@ -9,10 +9,11 @@ Commands:
         kinds: syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of
         VALUE is JSON when it parses as JSON, else text; @FILE reads it from a file
   validate <file>                   Check a workflow document (YAML or JSON); print one line per problem
-  run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE] [--json] [--detach]
+  run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE [--no-delay]] [--json] [--detach]
                                     Store the workflow as a version and run it; exit 0 success,
                                     3 failed, 4 escalation, 2 bad input; --detach queues the run
-                                    for the workers and prints its id
+                                    for the workers and prints its id; --no-delay replays without
+                                    the cassette's pauses (delay_ms)
   worker [--concurrency N]          Execute queued runs (any number of workers may share a database);
                                     SIGTERM drains and stops
   runs list [--json] [--limit N]    Recent runs with their head: status, epoch, lease

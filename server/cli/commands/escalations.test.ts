@@ -36,7 +36,7 @@ describe("dualstate escalations list|show|approve|reject", () => {
 
   /** The bundled escalating example, queued and executed until its fatal verdict suspends it. */
   async function escalatedRun(): Promise<{ runId: string; escalationId: string }> {
-    const queued = await cli("run", example("sandbox-escalation.yaml"), "--generator", "replay", "--cassette", example("sandbox-escalation.cassette.json"), "--detach");
+    const queued = await cli("run", example("sandbox-escalation.yaml"), "--generator", "replay", "--cassette", example("sandbox-escalation.cassette.json"), "--no-delay", "--detach");
     expect(queued.code, queued.err).toBe(0);
     const runId = queued.out.trim();
     await runStatus(runId, ["suspended"]);

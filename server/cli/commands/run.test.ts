@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attemptContent } from "../../generators/replay/cassette";
+import { readCassetteFile } from "../../generators/replay/cassette-file";
 import { createDb, type Db } from "../../persistence/db";
 import { main } from "../main";
 import { USAGE } from "../usage";
@@ -33,14 +35,14 @@ async function cli(...argv: string[]) {
 
 describe("dualstate run --json", () => {
   it("stores the version, runs pinned to it, and prints one object with artifacts and attempts", async () => {
-    const { code, out, err } = await cli(TDD, "--generator", "replay", "--cassette", TDD_CASSETTE, "--json", "--spec", "An LRU cache", "--var", "should_restart=false");
+    const { code, out, err } = await cli(TDD, "--generator", "replay", "--cassette", TDD_CASSETTE, "--no-delay", "--json", "--spec", "An LRU cache", "--var", "should_restart=false");
     expect(err).toBe("");
     expect(code).toBe(0);
     const report = JSON.parse(out) as RunReport;
     expect(Object.keys(report)).toEqual(["runId", "status", "finalState", "artifacts", "failedStep", "escalation", "attempts"]);
     expect(report).toMatchObject({ status: "success", finalState: "done", failedStep: null, escalation: null });
-    const cassette = JSON.parse(readFileSync(TDD_CASSETTE, "utf8")) as { steps: Record<string, string[]> };
-    expect(report.artifacts).toEqual({ g_test: cassette.steps.write_tests![0], g_impl: cassette.steps.implement![1] });
+    const cassette = readCassetteFile(TDD_CASSETTE);
+    expect(report.artifacts).toEqual({ g_test: attemptContent(cassette.steps.write_tests![0]!), g_impl: attemptContent(cassette.steps.implement![1]!) });
     expect(report.attempts.map(({ step, attempt, passed, fatal }) => ({ step, attempt, passed, fatal }))).toEqual([
       { step: "write_tests", attempt: 1, passed: true, fatal: false },
       { step: "implement", attempt: 1, passed: false, fatal: false },
@@ -52,10 +54,10 @@ describe("dualstate run --json", () => {
     expect(run).toEqual({ status: "succeeded", specification: "An LRU cache", workflowVersion: { version: 1, workflow: { name: "tdd-lru-cache" } } });
 
     // Running the same document again reuses the version; a changed one gets a new version.
-    const again = JSON.parse((await cli(TDD, "--generator", "replay", "--cassette", TDD_CASSETTE, "--json")).out) as RunReport;
+    const again = JSON.parse((await cli(TDD, "--generator", "replay", "--cassette", TDD_CASSETTE, "--no-delay", "--json")).out) as RunReport;
     const changedFile = join(folder, "tdd-changed.yaml");
     writeFileSync(changedFile, readFileSync(TDD, "utf8").replace("default_max_retries: 3", "default_max_retries: 4"));
-    const changed = JSON.parse((await cli(changedFile, "--generator", "replay", "--cassette", TDD_CASSETTE, "--json")).out) as RunReport;
+    const changed = JSON.parse((await cli(changedFile, "--generator", "replay", "--cassette", TDD_CASSETTE, "--no-delay", "--json")).out) as RunReport;
     const versions = await db.run.findMany({ where: { id: { in: [again.runId, changed.runId] } }, select: { id: true, specification: true, workflowVersion: { select: { version: true } } } });
     const byId = Object.fromEntries(versions.map((row) => [row.id, row]));
     expect(byId[again.runId]).toMatchObject({ specification: "Implement an LRU cache class LRUCache(capacity) with get(key) and put(key, value)", workflowVersion: { version: 1 } });
@@ -63,7 +65,7 @@ describe("dualstate run --json", () => {
   });
 
   it("prints a short human summary without --json", async () => {
-    const { code, out } = await cli(TDD, "--generator", "replay", "--cassette", TDD_CASSETTE);
+    const { code, out } = await cli(TDD, "--generator", "replay", "--cassette", TDD_CASSETTE, "--no-delay");
     expect(code).toBe(0);
     expect(out).toMatch(/^Run [0-9a-f-]+ of tdd-lru-cache v\d+: success in state "done" \(3 guarded attempts\)\n/);
     expect(out).toContain("  implement attempt 1: failed: ");
@@ -81,6 +83,7 @@ describe("dualstate run: bad input exits 2 and stores nothing", () => {
   it.each([
     [["missing.yaml"], "dualstate run: cannot read missing.yaml: no such file"],
     [[TDD, "--cassette", TDD_CASSETTE], "dualstate run: --cassette needs --generator replay"],
+    [[TDD, "--no-delay"], "dualstate run: --no-delay needs --generator replay"],
     [[TDD, "--generator", "replay"], "dualstate run: --generator replay needs --cassette FILE"],
     [[TDD, "--generator", "openai"], 'dualstate run: --generator: "openai" is not supported'],
     [[TDD, "--generator", "replay", "--cassette", join(folder, "none.json")], `dualstate run: --cassette: cassette file ${join(folder, "none.json")} was not found`],
@@ -88,7 +91,7 @@ describe("dualstate run: bad input exits 2 and stores nothing", () => {
     [[TDD, "--generator", "replay", "--cassette", "/etc/passwd"], "dualstate run: --cassette: cassette file /etc/passwd: not valid JSON at line 1, column 1"],
     [[TDD, "--var", "should_restart"], 'dualstate run: --var "should_restart": expected NAME=VALUE'],
     [[TDD, "--var", "nope=1"], 'dualstate run: --var nope: not a context variable of workflow "tdd-lru-cache" (declared: should_restart)'],
-    [[() => noSpec, "--generator", "replay", "--cassette", TDD_CASSETTE], 'dualstate run: no specification: pass --spec TEXT (workflow "tdd-lru-cache" declares no specification)'],
+    [[() => noSpec, "--generator", "replay", "--cassette", TDD_CASSETTE, "--no-delay"], 'dualstate run: no specification: pass --spec TEXT (workflow "tdd-lru-cache" declares no specification)'],
     [[() => invalid], "workflow.steps (line 4, column 10): must list at least one step"],
     // No OPENAI_* here and no endpoint under Admin → Models: refused before the run is stored.
     [[TDD], 'dualstate run: Step "write_tests" needs a model, but no model endpoint is configured (an admin adds one under Admin → Models, or sets OPENAI_BASE_URL)'],

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
 import type { ContextValue } from "../../engine";
 import { GeneratorSpecError } from "../../generators/generator-spec";
-import type { Cassette } from "../../generators/replay/cassette";
+import { withoutDelays, type Cassette } from "../../generators/replay/cassette";
 import { readCassetteFile } from "../../generators/replay/cassette-file";
 import { cassetteDirectories } from "../../services/cassettes/cassette-directories";
 import { GuardSpecError } from "../../guards/guard-spec";
@@ -30,6 +30,7 @@ const RUN_OPTIONS = {
   var: { type: "string", multiple: true },
   generator: { type: "string" },
   cassette: { type: "string" },
+  "no-delay": { type: "boolean" },
   json: { type: "boolean" },
   detach: { type: "boolean" },
 } as const;
@@ -102,7 +103,7 @@ function executeInForeground(env: Env, runId: string): Promise<void> {
 }
 
 /**
- * `dualstate run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE] [--json] [--detach]`:
+ * `dualstate run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE [--no-delay]] [--json] [--detach]`:
  * validates the document, stores it as a workflow version, and queues a run of it (pinned to
  * that version) like any other run. With --detach it prints the run id and leaves the run to the
  * workers; otherwise it executes the run with a worker of its own until the run ends or waits for
@@ -122,6 +123,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
     if (values.generator !== undefined && values.generator !== "replay") throw new BadInput(`--generator: "${values.generator}" is not supported (only replay; the document's generators run otherwise)`);
     if (values.cassette !== undefined && values.generator !== "replay") throw new BadInput("--cassette needs --generator replay");
     if (values.generator === "replay" && !values.cassette) throw new BadInput("--generator replay needs --cassette FILE");
+    if (values["no-delay"] && values.generator !== "replay") throw new BadInput("--no-delay needs --generator replay");
 
     const result = validateWorkflowDocument(readDocument(file), file);
     if (!result.ok) {
@@ -135,6 +137,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
     overrides = parseVars(values.var ?? [], definition);
 
     cassette = values.generator === "replay" ? readCassette(values.cassette as string) : undefined;
+    if (cassette && values["no-delay"]) cassette = withoutDelays(cassette);
   } catch (error) {
     if (error instanceof BadInput) {
       io.err(`dualstate run: ${error.message}`);

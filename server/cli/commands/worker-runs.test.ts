@@ -24,7 +24,7 @@ async function cli(...argv: string[]) {
 
 describe("dualstate run --detach, worker, runs list|show", () => {
   it("queues a run and prints its id at once; a standalone worker executes it; runs show reports head, result and ledger", async () => {
-    const queued = await cli("run", example("tdd-lru-cache.yaml"), "--generator", "replay", "--cassette", example("tdd-lru-cache.cassette.json"), "--detach");
+    const queued = await cli("run", example("tdd-lru-cache.yaml"), "--generator", "replay", "--cassette", example("tdd-lru-cache.cassette.json"), "--no-delay", "--detach");
     expect(queued.code).toBe(0);
     const runId = queued.out.trim();
     expect(runId).toMatch(/^[0-9a-f-]{36}$/);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { attemptContent, attemptDelayMs, CassetteError, parseCassette } from "./cassette";
+import { attemptContent, attemptDelayMs, CassetteError, parseCassette, withoutDelays } from "./cassette";
 import { readCassetteFile } from "./cassette-file";
 
 const folder = mkdtempSync(join(tmpdir(), "dualstate-cassette-"));
@@ -60,6 +60,16 @@ describe("parseCassette", () => {
     [null, "cassette: must be an object with steps"],
   ])("%j → %s", (json, line) => {
     expect(parseError(json).message.split("\n")).toContain(line);
+  });
+});
+
+describe("withoutDelays", () => {
+  it("keeps every answer and drops every pause", () => {
+    const cassette = parseCassette({ run: { workflow: "w" }, steps: { a: ["one", { content: "two", delay_ms: 3000, tool_calls: [{ name: "read" }] }] } });
+    const fast = withoutDelays(cassette);
+    expect(fast).toEqual({ run: { workflow: "w" }, steps: { a: ["one", { content: "two", tool_calls: [{ name: "read" }] }] } });
+    expect(fast.steps.a!.map(attemptDelayMs)).toEqual([0, 0]);
+    expect(attemptDelayMs(cassette.steps.a![1]!)).toBe(3000);
   });
 });
 

@@ -90,6 +90,19 @@ export function attemptDelayMs(entry: CassetteAttempt): number {
   return typeof entry === "string" ? 0 : (entry.delay_ms ?? 0);
 }
 
+/** The same answers with no pauses: a cassette replayed as a regression test need not be watched. */
+export function withoutDelays(cassette: Cassette): Cassette {
+  const steps: Cassette["steps"] = {};
+  for (const [step, attempts] of Object.entries(cassette.steps)) {
+    steps[step] = attempts.map((entry) => {
+      if (typeof entry === "string") return entry;
+      const { delay_ms: _delay, ...rest } = entry;
+      return rest;
+    });
+  }
+  return { ...cassette, steps };
+}
+
 /** `steps.implement[2].delay_ms`; keys that are not identifiers are quoted: `steps["write tests"]`. */
 function formatPath(path: readonly PropertyKey[]): string {
   let text = "";

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { parseCassette, withoutDelays } from "../../generators/replay/cassette";
 import { createTestDatabase, type TestDatabase } from "../../persistence/testing/test-database";
 import { openSqlClient } from "../../persistence/sql/open-sql-client";
 import { SqlRunStore } from "../../persistence/run-store/sql-run-store";
@@ -12,7 +13,7 @@ export interface DurableFixture {
   readonly store: SqlRunStore;
   /** Version id of each example by workflow name. */
   readonly versions: Record<string, string>;
-  /** The example's replay cassette, inline, as a run's generator override. */
+  /** The example's replay cassette, inline and without its pauses, as a run's generator override. */
   replay(name: string): { kind: "replay"; cassette: Record<string, unknown> };
   dispose(): Promise<void>;
 }
@@ -23,7 +24,7 @@ export async function createDurableFixture(provider: DatabaseProvider): Promise<
   const cassettes: Record<string, Record<string, unknown>> = {};
   for (const example of readExamples()) {
     versions[example.definition.name] = (await saveWorkflowDefinition(database.db, example.definition)).versionId;
-    cassettes[example.definition.name] = JSON.parse(readFileSync(example.cassette, "utf8")) as Record<string, unknown>;
+    cassettes[example.definition.name] = withoutDelays(parseCassette(JSON.parse(readFileSync(example.cassette, "utf8"))));
   }
   const store = new SqlRunStore(openSqlClient(database.url));
   return {
