@@ -21,7 +21,8 @@ describe("the catalogue of workflow parts", () => {
   it("finds entries by every word of the query, in name, title or summary", () => {
     expect(searchCatalogue(GUARD_CATALOGUE, "")).toEqual([...GUARD_KINDS]);
     expect(searchCatalogue(GUARD_CATALOGUE, "JSON")).toEqual(["json_schema"]);
-    expect(searchCatalogue(GUARD_CATALOGUE, "tests sandbox dependency")).toEqual(["test", "tdd"]);
+    expect(searchCatalogue(GUARD_CATALOGUE, "tests sandbox")).toEqual(["test", "tdd"]);
+    expect(searchCatalogue(GUARD_CATALOGUE, "tests sandbox dependency")).toEqual(["tdd"]);
     expect(searchCatalogue(GUARD_CATALOGUE, "person")).toEqual(["security", "human"]);
     expect(searchCatalogue(STEP_CATALOGUE, "no model")).toEqual(["code"]);
     expect(searchCatalogue(STEP_CATALOGUE, "nothing like this")).toEqual([]);
