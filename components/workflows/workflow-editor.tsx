@@ -9,8 +9,9 @@ import { WorkflowDesigner } from "@/components/designer/workflow-designer";
 import { VersionCompare } from "@/components/designer/version-compare";
 import { blankDocument } from "@/components/designer/workflow-draft";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
-import { StartRunButton } from "@/components/runs/start-run-button";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { EditorRunButton } from "./editor-run-button";
+import { useLeaveWarning } from "./use-leave-warning";
 import type { RouterOutputs } from "@/server/api/root";
 
 type Machine = NonNullable<RouterOutputs["workflow"]["check"]["machine"]>;
@@ -59,9 +60,10 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
   const check = useQuery({ ...trpc.workflow.check.queryOptions({ document: checked }), enabled: checked !== "", placeholderData: (previous) => previous });
   // While the document is invalid, the stored version's machine stays on screen with the problems marked.
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
-  // Run starts the latest saved version, so it needs the workflow's summary (its id, latest version, cassette).
+  // Run starts a saved version, so it needs the workflow's summary (its id, latest version, cassette).
   const summary = useQuery(trpc.workflow.list.queryOptions()).data?.find((workflow) => workflow.name === name);
   const unsaved = history !== null && document !== stored.data;
+  useLeaveWarning(unsaved);
   const problemStates = useMemo(() => Object.values(check.data?.problemStates ?? {}), [check.data]);
   const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(check.data?.problemTransitions ?? {}) }), [problemStates, check.data]);
   const save = useMutation(
@@ -92,11 +94,19 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
   }
 
   const problems = check.data?.problems ?? [];
+  const cannotSave = save.isPending ? "a save is under way" : checked !== document ? "the document is still being checked" : problems.length > 0 ? "the document has problems (listed below the editor)" : null;
   const machine: Machine | null = check.data?.machine ?? storedCheck.data?.machine ?? null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
+        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900">
+          {name}
+          {unsaved && (
+            <span data-testid="unsaved-marker" className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+              Unsaved changes
+            </span>
+          )}
+        </h1>
         <div className="flex flex-wrap items-center gap-2">
           <input id="import-file" type="file" accept=".yaml,.yml,.json" className="hidden" onChange={importFile} data-testid="import-file" />
           <button type="button" onClick={() => window.document.getElementById("import-file")?.click()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
@@ -107,21 +117,13 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
           </button>
           <button
             type="button"
-            disabled={save.isPending || problems.length > 0 || checked !== document}
+            disabled={cannotSave !== null}
             onClick={() => save.mutate({ document })}
             className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-40"
           >
             Save
           </button>
-          {summary && summary.latestVersion !== null ? (
-            <span title={unsaved ? `Runs the saved version ${summary.latestVersion}, without the unsaved changes` : `Runs version ${summary.latestVersion}`}>
-              <StartRunButton workflow={summary} />
-            </span>
-          ) : (
-            <button type="button" disabled title="Save the workflow first" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-40">
-              Run
-            </button>
-          )}
+          <EditorRunButton workflow={summary} unsaved={unsaved} cannotSave={cannotSave} save={async () => (await save.mutateAsync({ document })).version} />
         </div>
       </div>
       {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
