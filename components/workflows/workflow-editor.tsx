@@ -62,13 +62,16 @@ export function WorkflowEditor({ name, example }: { name: string; example?: stri
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
   // Run starts a saved version, so it needs the workflow's summary (its id, latest version, cassette).
   const summary = useQuery(trpc.workflow.list.queryOptions()).data?.find((workflow) => workflow.name === name);
-  const unsaved = history !== null && document !== stored.data;
+  // The text last saved: the stored version comes back re-serialised, so it rarely equals what was typed.
+  const [savedDocument, setSavedDocument] = useState<string | null>(null);
+  const unsaved = history !== null && document !== stored.data && document !== savedDocument;
   useLeaveWarning(unsaved);
   const problemStates = useMemo(() => Object.values(check.data?.problemStates ?? {}), [check.data]);
   const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(check.data?.problemTransitions ?? {}) }), [problemStates, check.data]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
-      onSuccess: async (saved) => {
+      onSuccess: async (saved, { document: savedText }) => {
+        if (savedText !== undefined) setSavedDocument(savedText);
         // The history stays: what is on screen is what was saved, and undo still reaches back.
         setVersion(undefined);
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.versions.queryKey({ name }) });
