@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { formatProblem, loadWorkflowDocument } from "../document";
 import { validateWorkflowDocument } from "./validate-definition";
 
+// check-guard-config.ts and check-generator-config.ts, through the validator.
+
 /** The TDD example (tests first, then an implementation with `tdd` and g_test as its dependency), mutated per case. */
 function validateAfter(mutate: (workflow: Record<string, any>) => void) {
   const loaded = loadWorkflowDocument(readFileSync(join(import.meta.dirname, "fixtures", "tdd-lru-cache.yaml"), "utf8"));
@@ -81,5 +83,18 @@ describe("guard configurations no attempt could pass are validation errors, loca
       w.steps[1].guards = [{ kind: "tdd", language: 3 }];
     });
     expect(problems.map((line) => line.replace(/ \(line \d+, column \d+\)/, ""))).toEqual(["workflow.steps[1].guards[0].language: Invalid input: expected string, received number"]);
+  });
+
+});
+
+describe("generator configurations every run would fail on are validation errors", () => {
+  it("reports a replay generator whose own cassette has no answers for its step, and accepts one that has", () => {
+    const cassette = { steps: { write_test: ["def test_x():\n    assert True\n"] } };
+    expect(problemsAfter((w) => (w.steps[0].generator = { kind: "replay", cassette })).map((line) => line.replace(/ \(line \d+, column \d+\)/, ""))).toEqual([
+      'workflow.steps[0].generator.cassette.steps: has no answers for step "write_tests" (it has "write_test"): every run of this step would fail',
+    ]);
+    expect(validateAfter((w) => (w.steps[0].generator = { kind: "replay", cassette: { steps: { write_tests: ["x"] } } })).ok).toBe(true);
+    // A cassette given by name is looked up on the server when a run starts.
+    expect(validateAfter((w) => (w.steps[0].generator = { kind: "replay", cassette: "tdd-lru-cache" })).ok).toBe(true);
   });
 });
