@@ -47,7 +47,7 @@ test("the TDD workflow designed from nothing runs from a cassette file, succeeds
 
   await test.step("the tests step: a syntax guard under guard id g_test", async () => {
     await selectState(page, "writing_tests");
-    await inspector.getByRole("button", { name: "Add step" }).click();
+    await inspector.getByRole("button", { name: "Action pair", exact: true }).click();
     await commit(page, "Step name", "write_tests");
     await commit(page, "Guard id", "g_test");
     await inspector.getByLabel("Prompt task").fill("Write tests for: {specification}");
@@ -56,14 +56,18 @@ test("the TDD workflow designed from nothing runs from a cassette file, succeeds
 
   await test.step("the implementation step: syntax, security and tdd guards, depending on the tests", async () => {
     await selectState(page, "implementing");
-    await inspector.getByRole("button", { name: "Add step" }).click();
+    await inspector.getByRole("button", { name: "Action pair", exact: true }).click();
     await commit(page, "Step name", "implement");
     await commit(page, "Guard id", "g_impl");
     await inspector.getByLabel("Prompt task").fill("Implement {specification} so that these tests pass:\n{test}");
     await inspector.getByRole("button", { name: "Add guard" }).click();
-    await inspector.getByLabel("Guard 2 kind").selectOption("security");
+    await inspector.getByRole("button", { name: "Security", exact: true }).click();
+    await expect(inspector.getByLabel("Guard 2 kind")).toHaveValue("security");
     await inspector.getByRole("button", { name: "Add guard" }).click();
-    await inspector.getByLabel("Guard 3 kind").selectOption("tdd");
+    await inspector.getByRole("button", { name: "Test-driven", exact: true }).click();
+    await expect(inspector.getByLabel("Guard 3 kind")).toHaveValue("tdd");
+    // Without the tests' artifact the tdd guard could never pass: a problem before any run.
+    await expect(page.getByTestId("problem").filter({ hasText: "a tdd guard takes its tests from a dependency named test" })).toHaveCount(1);
     await inspector.getByLabel("g_test", { exact: true }).check();
     await expect(inspector.getByLabel("g_test", { exact: true })).toBeChecked();
   });

@@ -38,11 +38,14 @@ test("a workflow designed from nothing on the canvas is saved as version 1, and 
 
   await test.step("give drafting a step: generator, model and a second guard with JSON options", async () => {
     await selectState(page, "drafting");
-    await inspector.getByRole("button", { name: "Add step" }).click();
+    await inspector.getByRole("button", { name: "Action pair", exact: true }).click();
     await inspector.getByLabel("Generator").selectOption("openai");
     await inspector.getByLabel("Model").fill("gpt-4o-mini");
     await inspector.getByRole("button", { name: "Add guard" }).click();
-    await inspector.getByLabel("Guard 2 kind").selectOption("security");
+    await inspector.getByRole("button", { name: "Security", exact: true }).click();
+    await expect(inspector.getByLabel("Guard 2 kind")).toHaveValue("security");
+    // Every option stays editable as JSON, behind the fields the palette's entry lists.
+    await inspector.getByTestId("guard").nth(1).getByText("All options as JSON").click();
     await inspector.getByLabel("Guard 2 options (JSON)").fill('{"allow_modules": [');
     await expect(inspector.getByRole("alert")).toContainText("Not JSON");
     await inspector.getByLabel("Guard 2 options (JSON)").fill('{"allow_modules": ["math"]}');

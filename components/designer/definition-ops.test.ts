@@ -155,6 +155,23 @@ describe("steps", () => {
     expect(checked.ok ? [] : checked.problems).toEqual([]);
   });
 
+  it.each(["llm", "code", "transition"] as const)("adds a %s step that, with a machine around it, passes the check", (type) => {
+    let draft = draftOf(blankDocument("designed"));
+    draft = addState(draft, "drafting").draft;
+    draft = addState(draft, "done").draft;
+    draft = addStep(draft, "drafting", type).draft;
+    draft = toggleFinal(setInitial(addTransition(draft, "drafting", "done"), "drafting"), "done");
+    expect(stepOf(draft, "drafting")).toMatchObject({ name: "drafting", type });
+    const checked = validateWorkflowDocument(serializeDraft(draft));
+    expect(checked.ok ? [] : checked.problems).toEqual([]);
+  });
+
+  it("starts a code step with a comment in the workflow's language", () => {
+    let draft = draftOf("name: p\nlanguage: python\nstate_machine: { states: [a], initial_state: a, final_states: [a] }\nsteps: []\n");
+    draft = addStep(draft, "a", "code").draft;
+    expect(String(stepOf(draft, "a")?.code)).toMatch(/^# /);
+  });
+
   it("gives a second step of a state its own name and guard id", () => {
     const once = addStep(draftOf(tdd), "done");
     const twice = addStep(once.draft, "done");
@@ -190,6 +207,11 @@ describe("steps", () => {
   });
 
   it("adds, replaces and removes guards", () => {
+    const starter = { schema: { type: "object" } };
+    const withSchema = addGuard(draftOf(tdd), "write_tests", "json_schema", starter);
+    expect(stepOf(withSchema, "writing_tests")?.guards).toEqual([{ kind: "syntax" }, { kind: "json_schema", schema: { type: "object" } }]);
+    starter.schema.type = "array"; // the catalogue's starter is shared: the draft holds a copy
+    expect(stepOf(withSchema, "writing_tests")?.guards).toEqual([{ kind: "syntax" }, { kind: "json_schema", schema: { type: "object" } }]);
     let draft = addGuard(draftOf(tdd), "write_tests", "human");
     draft = setGuard(draft, "write_tests", 1, "llm_judge", { criteria: "tests are small" });
     expect(stepOf(draft, "writing_tests")?.guards).toEqual([{ kind: "syntax" }, { kind: "llm_judge", criteria: "tests are small" }]);

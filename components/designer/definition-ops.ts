@@ -1,4 +1,5 @@
 import { ANY_STATE } from "@/components/state-machine/to-flow";
+import type { StepType } from "@/server/engine/domain/catalogue";
 import { DraftError, isPlainObject, workflowOf, type Json, type JsonObject, type Transition, type WorkflowDraft } from "./workflow-draft";
 
 /**
@@ -205,16 +206,29 @@ export function isActionPair(step: JsonObject): boolean {
   return step.type === "action_pair" || (step.type === undefined && step.guards !== undefined);
 }
 
-/** Adds an action pair step to a state, with defaults that pass the check: a task, the default generator, a syntax guard. */
-export function addStep(draft: WorkflowDraft, state: string): { draft: WorkflowDraft; name: string } {
+/**
+ * Adds a step of the given type to a state, with defaults that pass the check: an action pair
+ * gets a task, the default generator and a syntax guard; a transition step maps its one answer
+ * to the next state; a code step starts as a comment in the workflow's language.
+ */
+export function addStep(draft: WorkflowDraft, state: string, type: StepType = "action_pair"): { draft: WorkflowDraft; name: string } {
   let added = "";
   const next = edit(draft, (workflow, machine) => {
     requireState(machine, state);
     const steps = stepsOf(workflow);
     const base = state.replace(/[^A-Za-z0-9_]/g, "_");
     added = uniqueName(steps.map((step) => step.name), base, 0);
-    const guardId = uniqueName(steps.map((step) => step.guard_id ?? null), `g_${base}`, 0);
-    (workflow.steps as Json[]).push({ name: added, type: "action_pair", in_state: state, guard_id: guardId, generator: { kind: "llm" }, prompt: { task: `Write the code for ${state}` }, guards: [{ kind: "syntax" }] });
+    const common = { name: added, type, in_state: state };
+    const guardId = () => uniqueName(steps.map((step) => step.guard_id ?? null), `g_${base}`, 0);
+    const nextState = machine.states.find((candidate) => typeof candidate === "string" && candidate !== state) ?? state;
+    const python = typeof workflow.language === "string" && /^(py|python)$/i.test(workflow.language);
+    const fresh: Record<StepType, JsonObject> = {
+      action_pair: { ...common, guard_id: guardId(), generator: { kind: "llm" }, prompt: { task: `Write the code for ${state}` }, guards: [{ kind: "syntax" }] },
+      llm: { ...common, prompt: { task: `Describe what to do in ${state}` } },
+      code: { ...common, code: python ? "# Read and set declared context variables: context.name\n" : "// Read and set declared context variables: context.name\n" },
+      transition: { ...common, prompt: { task: "Answer with one word: next" }, transition_map: { next: nextState } },
+    };
+    (workflow.steps as Json[]).push(fresh[type]);
   });
   return { draft: next, name: added };
 }
@@ -280,9 +294,10 @@ function guardsOf(step: Step): Json[] {
   return step.guards;
 }
 
-export function addGuard(draft: WorkflowDraft, stepName: string, kind: string): WorkflowDraft {
+/** Appends a guard; `options` are a new guard's starting options (the catalogue's starter). */
+export function addGuard(draft: WorkflowDraft, stepName: string, kind: string, options: JsonObject = {}): WorkflowDraft {
   return edit(draft, (workflow) => {
-    guardsOf(requireStep(workflow, stepName)).push({ kind });
+    guardsOf(requireStep(workflow, stepName)).push({ kind, ...structuredClone(options) });
   });
 }
 

@@ -8,6 +8,10 @@ import { DESIGNER_NODE_TYPES } from "./designer-node";
 import { toDesignerFlow, transitionIndexOf, type DesignerFlowNode, type Position, type ProblemMarks, type Selection } from "./to-designer-flow";
 
 const DELETE_KEYS = ["Delete", "Backspace"];
+// A transition connects when dropped this close (in pixels at zoom 1) to a state's handle, or anywhere on the state.
+const CONNECTION_RADIUS = 40;
+// A drag that ends on the state it started from draws nothing (the inspector adds a transition to itself).
+const leavesItsState = (connection: Connection | Edge) => connection.source !== connection.target;
 // Never zoomed in past 1: a lone first state would otherwise fill the canvas, and the next one land outside it.
 const FIT: FitViewOptions<DesignerFlowNode> = { maxZoom: 1, padding: 0.2 };
 
@@ -74,6 +78,8 @@ export function DesignerCanvas(props: {
         onNodesChange={handleNodesChange}
         onEdgesChange={handleEdgesChange}
         onConnect={(connection: Connection) => onConnect(connection.source, connection.target)}
+        connectionRadius={CONNECTION_RADIUS}
+        isValidConnection={leavesItsState}
         onDelete={({ nodes: deleted, edges }) => onDelete(deleted.map((node) => node.id), edges.map((edge) => transitionIndexOf(edge.id)))}
         deleteKeyCode={DELETE_KEYS}
         multiSelectionKeyCode={null}

@@ -1,17 +1,24 @@
 "use client";
 
 import { useState } from "react";
+import { STEP_CATALOGUE } from "@/server/engine/domain/catalogue";
 import { addStep, addTransition, setInitial, stepIn, toggleFinal, type MachineOutline } from "./definition-ops";
 import { Check, CommitText, SMALL_BUTTON, Select } from "./fields";
+import { Palette } from "./palette";
 import { StepInspector } from "./step-inspector";
 import { stepEdits, type ApplyEdit } from "./step-edits";
 
-/** The selected state: its name, initial/final marks, outgoing transitions, and its step. */
+/**
+ * The selected state: its name, initial/final marks, outgoing transitions, and its step. Not
+ * remounted when the state is renamed: leaving the name field renames it, and a click that left
+ * the field (on a palette entry, say) must land on the same button, not on a fresh copy.
+ */
 export function StateInspector({ machine, name, apply, onRename }: { machine: MachineOutline; name: string; apply: ApplyEdit; onRename: (to: string) => void }) {
   const step = stepIn(machine, name);
   const targets = machine.states;
-  const [picked, setPicked] = useState(targets[0] ?? "");
-  const target = targets.includes(picked) ? picked : (targets[0] ?? "");
+  // Remembered per state, so selecting another state starts from the first target again.
+  const [picked, setPicked] = useState<{ readonly state: string; readonly target: string } | null>(null);
+  const target = picked?.state === name && targets.includes(picked.target) ? picked.target : (targets[0] ?? "");
   const otherGuardIds = machine.steps.filter((other) => other !== step && typeof other.guard_id === "string").map((other) => other.guard_id as string);
   return (
     <section aria-label={`State ${name}`} className="space-y-3">
@@ -24,7 +31,7 @@ export function StateInspector({ machine, name, apply, onRename }: { machine: Ma
       {/* The keyboard's way to draw a transition (the canvas needs a pointer). */}
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <Select label="Transition to" value={target} options={targets} onChange={setPicked} />
+          <Select label="Transition to" value={target} options={targets} onChange={(next) => setPicked({ state: name, target: next })} />
         </div>
         <button type="button" className={SMALL_BUTTON} onClick={() => apply((current) => addTransition(current, name, target))}>
           Add transition
@@ -33,9 +40,10 @@ export function StateInspector({ machine, name, apply, onRename }: { machine: Ma
       {step ? (
         <StepInspector step={step} otherGuardIds={otherGuardIds} edits={stepEdits(step.name, apply)} />
       ) : (
-        <button type="button" className={SMALL_BUTTON} onClick={() => apply((current) => addStep(current, name).draft)}>
-          Add step
-        </button>
+        <section aria-label="Add a step" className="space-y-1">
+          <h3 className="text-xs font-semibold text-slate-700">Add a step</h3>
+          <Palette label="Step types" entries={STEP_CATALOGUE} onPick={(type) => apply((current) => addStep(current, name, type).draft)} />
+        </section>
       )}
     </section>
   );

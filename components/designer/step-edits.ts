@@ -13,8 +13,9 @@ export function stepEdits(stepName: string, apply: ApplyEdit) {
     update: (patch: StepPatch, group?: string) => apply((draft) => updateStep(draft, stepName, patch), group && field(group)),
     generator: (generator: JsonObject | null, group?: string) => apply((draft) => setGenerator(draft, stepName, generator), group && field(group)),
     prompt: (part: PromptPart, text: string) => apply((draft) => setPromptPart(draft, stepName, part, text), field(part)),
-    addGuard: (kind: string) => apply((draft) => addGuard(draft, stepName, kind)),
+    addGuard: (kind: string, options: JsonObject) => apply((draft) => addGuard(draft, stepName, kind, options)),
     removeGuard: (index: number) => apply((draft) => removeGuard(draft, stepName, index)),
-    setGuard: (index: number, kind: string, options: JsonObject, part: "kind" | "options") => apply((draft) => setGuard(draft, stepName, index, kind, options), field(`guard${index}:${part}`)),
+    /** `part` names the field edited ("kind", "options" or an option), one undo step per field. */
+    setGuard: (index: number, kind: string, options: JsonObject, part: string) => apply((draft) => setGuard(draft, stepName, index, kind, options), field(`guard${index}:${part}`)),
   };
 }

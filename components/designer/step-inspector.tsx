@@ -4,9 +4,14 @@ import { isActionPair, PROMPT_PARTS, type Step } from "./definition-ops";
 import { isPlainObject, type JsonObject } from "./workflow-draft";
 import { CommitText, Check, LiveText, Select } from "./fields";
 import { GuardList } from "./guard-list";
-import { GENERATOR_KINDS, ON_FAILURE, STEP_TYPES } from "./kinds";
+import { GENERATOR_CATALOGUE, GENERATOR_KINDS, ON_FAILURE, ON_FAILURE_CATALOGUE, STEP_CATALOGUE, STEP_TYPES } from "@/server/engine/domain/catalogue";
 import { StepTestButton } from "./step-test/step-test-button";
 import type { StepEdits } from "./step-edits";
+
+const STEP_CHOICES = STEP_TYPES.map((type) => [type, `${STEP_CATALOGUE[type].title} (${type})`] as const);
+const GENERATOR_CHOICES = [["", "(configured default)"], ...GENERATOR_KINDS.map((kind) => [kind, `${GENERATOR_CATALOGUE[kind].title} (${kind})`] as const)] as const;
+const ON_FAILURE_CHOICES = [["", "(workflow default)"], ...ON_FAILURE.map((policy) => [policy, `${ON_FAILURE_CATALOGUE[policy].title} (${policy})`] as const)] as const;
+const explain = <Name extends string>(entries: Readonly<Record<Name, { summary: string }>>, name: unknown) => (typeof name === "string" && Object.hasOwn(entries, name) ? entries[name as Name].summary : null);
 
 const PROMPT_LABELS = { role: "Prompt role", constraints: "Prompt constraints", task: "Prompt task", feedback_wrapper: "Feedback wrapper" } as const;
 
@@ -22,16 +27,18 @@ export function StepInspector({ step, otherGuardIds, edits }: { step: Step; othe
     <fieldset className="space-y-2 rounded border border-slate-200 p-2">
       <legend className="px-1 text-xs font-semibold text-slate-700">Step</legend>
       <CommitText label="Step name" value={step.name} onCommit={(name) => edits.update({ name })} />
-      <Select label="Step type" value={type} options={STEP_TYPES} onChange={(next) => edits.update({ type: next })} />
+      <Select label="Step type" value={type} options={STEP_CHOICES} onChange={(next) => edits.update({ type: next })} />
+      <p className="text-xs text-slate-600">{explain(STEP_CATALOGUE, type)}</p>
       {actionPair && <CommitText label="Guard id" value={text(step.guard_id)} onCommit={(guard_id) => edits.update({ guard_id })} />}
       {type !== "code" && (
         <>
           <Select
             label="Generator"
             value={text(generator.kind)}
-            options={[["", "(configured default)"], ...GENERATOR_KINDS]}
+            options={GENERATOR_CHOICES}
             onChange={(kind) => edits.generator(kind === "" ? null : { ...generator, kind })}
           />
+          {explain(GENERATOR_CATALOGUE, generator.kind) && <p className="text-xs text-slate-600">{explain(GENERATOR_CATALOGUE, generator.kind)}</p>}
           {generator.kind !== undefined && generator.kind !== "replay" && <LiveText label="Model" value={text(generator.model)} onChange={(model) => edits.generator({ ...generator, model }, "model")} />}
           {generator.kind !== undefined && generator.kind !== "replay" && (
             // Empty: the default endpoint (Admin → Models).
@@ -45,8 +52,9 @@ export function StepInspector({ step, otherGuardIds, edits }: { step: Step; othe
       {type === "code" && <LiveText label="Code" value={text(step.code)} multiline onChange={(code) => edits.update({ code }, "code")} />}
       <div className="grid grid-cols-2 gap-2">
         <LiveText label="Max retries" value={typeof step.max_retries === "number" ? String(step.max_retries) : ""} onChange={(value) => edits.update({ max_retries: value === "" ? Number.NaN : Number(value) }, "max_retries")} />
-        <Select label="On failure" value={text(step.on_failure)} options={[["", "(workflow default)"], ...ON_FAILURE]} onChange={(on_failure) => edits.update({ on_failure })} />
+        <Select label="On failure" value={text(step.on_failure)} options={ON_FAILURE_CHOICES} onChange={(on_failure) => edits.update({ on_failure })} />
       </div>
+      {explain(ON_FAILURE_CATALOGUE, step.on_failure) && <p className="text-xs text-slate-600">{explain(ON_FAILURE_CATALOGUE, step.on_failure)}</p>}
       {actionPair && (
         <>
           <GuardList guards={Array.isArray(step.guards) ? step.guards : []} onAdd={edits.addGuard} onRemove={edits.removeGuard} onSet={edits.setGuard} />

@@ -98,7 +98,6 @@ export function WorkflowDesigner({ workflow, document, problems, onEdit }: { wor
         <aside aria-label="Inspector" className="max-h-[520px] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
           {selectedState !== null ? (
             <StateInspector
-              key={selectedState}
               machine={machine}
               name={selectedState}
               apply={apply}

@@ -16,8 +16,8 @@ const GENERATOR_LABELS: Record<GeneratorChoice, string> = {
   "cassette-file": "Replay a cassette file",
 };
 
-/** Starts a run of the workflow's latest version (with a model, its bundled cassette or a cassette file) and opens its page; API errors show inline. */
-export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary; onCancel: () => void }) {
+/** Starts a run of the workflow's latest version, or of `version` (with a model, its bundled cassette or a cassette file) and opens its page; API errors show inline. */
+export function StartRunForm({ workflow, version, onCancel }: { workflow: WorkflowSummary; version?: number; onCancel: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -52,8 +52,8 @@ export function StartRunForm({ workflow, onCancel }: { workflow: WorkflowSummary
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (generator === "cassette-file") createRun.mutate({ workflowId: workflow.id, specification, generator: "replay", cassette: cassette ?? "" });
-    else createRun.mutate({ workflowId: workflow.id, specification, generator });
+    if (generator === "cassette-file") createRun.mutate({ workflowId: workflow.id, version, specification, generator: "replay", cassette: cassette ?? "" });
+    else createRun.mutate({ workflowId: workflow.id, version, specification, generator });
   }
 
   return (

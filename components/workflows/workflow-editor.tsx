@@ -13,8 +13,9 @@ import { StepTestScope } from "@/components/designer/step-test/step-test-scope";
 import { VersionCompare } from "@/components/designer/version-compare";
 import { blankDocument } from "@/components/designer/workflow-draft";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
-import { StartRunButton } from "@/components/runs/start-run-button";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { EditorRunButton } from "./editor-run-button";
+import { useLeaveWarning } from "./use-leave-warning";
 import type { RouterOutputs } from "@/server/api/root";
 import { ProblemList } from "./problem-list";
 import { WorkflowLifecycle } from "./workflow-lifecycle";
@@ -66,14 +67,18 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
   const checked = verdict.kind === "valid" || verdict.kind === "invalid" ? verdict.check : null;
   // While the document is invalid, the stored version's machine stays on screen with the problems marked.
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
-  // Run starts the latest saved version, so it needs the workflow's summary (its id, latest version, cassette).
+  // Run starts a saved version, so it needs the workflow's summary (its id, latest version, cassette).
   const summary = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true })).data?.find((workflow) => workflow.name === name);
-  const unsaved = history !== null && document !== stored.data;
+  // The text last saved: the stored version comes back re-serialised, so it rarely equals what was typed.
+  const [savedDocument, setSavedDocument] = useState<string | null>(null);
+  const unsaved = history !== null && document !== stored.data && document !== savedDocument;
+  useLeaveWarning(unsaved);
   const problemStates = useMemo(() => Object.values(checked?.problemStates ?? {}), [checked]);
   const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}) }), [problemStates, checked]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
-      onSuccess: async (saved) => {
+      onSuccess: async (saved, { document: savedText }) => {
+        if (savedText !== undefined) setSavedDocument(savedText);
         // The history stays: what is on screen is what was saved, and undo still reaches back.
         setVersion(undefined);
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.versions.queryKey({ name }) });
@@ -100,11 +105,29 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
   }
 
   const problems = useMemo(() => checked?.problems ?? [], [checked]);
+  const cannotSave = save.isPending
+    ? "a save is under way"
+    : !maySave.allowed
+      ? maySave.reason
+      : verdict.kind === "invalid"
+        ? "the document has problems (listed below the editor)"
+        : verdict.kind === "unavailable"
+          ? "the document could not be checked"
+          : verdict.kind !== "valid"
+            ? "the document is still being checked"
+            : null;
   const machine: Machine | null = lastMachine ?? storedCheck.data?.machine ?? null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
+        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900">
+          {name}
+          {unsaved && (
+            <span data-testid="unsaved-marker" className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+              Unsaved changes
+            </span>
+          )}
+        </h1>
         <div className="flex flex-wrap items-center gap-2">
           <input id="import-file" type="file" accept=".yaml,.yml,.json" className="hidden" onChange={importFile} data-testid="import-file" />
           <button type="button" onClick={() => window.document.getElementById("import-file")?.click()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
@@ -115,7 +138,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
           </button>
           <button
             type="button"
-            disabled={save.isPending || verdict.kind !== "valid" || !maySave.allowed}
+            disabled={cannotSave !== null}
             onClick={() => save.mutate({ document })}
             title={maySave.reason ?? undefined}
             aria-describedby={maySave.reason ? "save-refusal" : undefined}
@@ -128,14 +151,8 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
             <button type="button" disabled title="Archived: unarchive it to run it" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-40">
               Run
             </button>
-          ) : summary && summary.latestVersion !== null ? (
-            <span title={unsaved ? `Runs the saved version ${summary.latestVersion}, without the unsaved changes` : `Runs version ${summary.latestVersion}`}>
-              <StartRunButton workflow={summary} />
-            </span>
           ) : (
-            <button type="button" disabled title="Save the workflow first" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-40">
-              Run
-            </button>
+            <EditorRunButton workflow={summary} unsaved={unsaved} cannotSave={cannotSave} save={async () => (await save.mutateAsync({ document })).version} />
           )}
         </div>
       </div>

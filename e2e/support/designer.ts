@@ -20,7 +20,8 @@ export async function connectStates(page: Page, from: string, to: string) {
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   };
   const start = await centre(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`);
-  const end = await centre(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`);
+  // The top handle, not the whole-state drop target beside it.
+  const end = await centre(`.react-flow__node[data-id="${to}"] .react-flow__handle.target:not([data-handleid="drop"])`);
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(end.x, end.y, { steps: 12 });

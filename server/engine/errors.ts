@@ -2,7 +2,7 @@
  * The engine's closed error taxonomy. Each error has a stable `name` and `code`; callers detect
  * them with `isEngineError(error, code)`, which survives duplicate bundles where instanceof does not.
  */
-const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND", "INVALID_WORKFLOW", "GENERATION_FAILED", "GUARD_UNAVAILABLE"] as const;
+const ENGINE_ERROR_CODES = ["PRECONDITION_NOT_MET", "ARTIFACT_NOT_FOUND", "ARTIFACT_EXISTS", "RUN_NOT_FOUND", "INVALID_WORKFLOW", "GENERATION_FAILED", "STEP_CONFIGURATION", "GUARD_UNAVAILABLE"] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 export class EngineError extends Error {
@@ -74,13 +74,38 @@ export class GenerationFailedError extends EngineError {
 }
 
 /**
- * A guard cannot check anything as this server is configured (its sandbox's runtime is missing,
- * say). Not the artifact's fault and not feedback a model could act on: the step fails at once
- * with the reason, spending no retry and asking no person.
+ * A guard or generator is configured so that no attempt can succeed (a tdd guard with no `test`
+ * dependency, a test guard with no tests). Not the artifact's fault and not feedback a model
+ * could act on: the step fails at once with the reason, spending no retry and asking no person,
+ * whatever its on_failure says. The validator reports the same mistakes before a run; this
+ * covers documents that reached the engine some other way.
  */
-export class GuardUnavailableError extends EngineError {
+export class StepConfigurationError extends EngineError {
+  override readonly name: string = "StepConfigurationError";
+  constructor(
+    message: string,
+    /** Whose configuration is wrong: the workflow document's, or this server's. */
+    readonly source: "workflow" | "server" = "workflow",
+    code: "STEP_CONFIGURATION" | "GUARD_UNAVAILABLE" = "STEP_CONFIGURATION",
+  ) {
+    super(code, message);
+  }
+}
+
+/**
+ * A guard cannot check anything as this server is configured (its sandbox's runtime is missing,
+ * say): a configuration error whose fix is on the server, not in the document.
+ */
+export class GuardUnavailableError extends StepConfigurationError {
   override readonly name = "GuardUnavailableError";
   constructor(message: string) {
-    super("GUARD_UNAVAILABLE", message);
+    super(message, "server", "GUARD_UNAVAILABLE");
   }
+}
+
+/** Either configuration error, detected by code (see isEngineError), with where its fix belongs. */
+export function configurationErrorOf(error: unknown): { readonly reason: string; readonly source: "workflow" | "server" } | undefined {
+  if (isEngineError(error, "GUARD_UNAVAILABLE")) return { reason: error.message, source: "server" };
+  if (isEngineError(error, "STEP_CONFIGURATION")) return { reason: error.message, source: (error as { source?: unknown }).source === "server" ? "server" : "workflow" };
+  return undefined;
 }

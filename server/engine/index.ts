@@ -48,7 +48,7 @@ export {
   isEngineError,
   type EngineErrorCode,
 } from "./errors";
-export { RunNotFoundError, InvalidWorkflowError, GenerationFailedError, GuardUnavailableError } from "./errors";
+export { RunNotFoundError, InvalidWorkflowError, GenerationFailedError, GuardUnavailableError, StepConfigurationError, configurationErrorOf } from "./errors";
 export { RUN_STATUSES, type RunStatus, type RunRecord, type RunResultSummary, type LedgerEntryRecord, type LedgerActor, type EscalationRecord, type EscalationStatus } from "./run/run-record";
 export type { RunRepository, NewRun } from "./run/run-repository";
 export { recordEvent, type EventRecord, type RunPatch, type EscalationDraft } from "./run/record-event";

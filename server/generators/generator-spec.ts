@@ -4,9 +4,10 @@
  * configured default model. Strict: an unknown option or a wrong type names the field.
  */
 import { z } from "zod";
+import { GENERATOR_KINDS } from "../engine/domain/catalogue";
 import { CassetteError, isCassetteName, parseCassette } from "./replay/cassette";
 
-export const GENERATOR_KINDS = ["openai", "llm", "agent", "replay"] as const;
+export { GENERATOR_KINDS };
 
 const positiveInt = (max: number) => z.number().int("must be a whole number").positive("must be positive").max(max, `must be at most ${max}`);
 const modelOptions = {

@@ -4,11 +4,12 @@
  * an unknown option or a wrong type is an error that names the field.
  */
 import { z } from "zod";
+import { GUARD_KINDS, type GuardKind } from "../engine/domain/catalogue";
 import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_RANGES } from "../sandbox/types";
 import { normalizeLanguage, type GuardLanguage } from "./language";
 
-export const GUARD_KINDS = ["syntax", "test", "tdd", "security", "json_schema", "llm_judge", "human", "all_of", "any_of"] as const;
-export type GuardKind = (typeof GUARD_KINDS)[number];
+// The kinds and their explanations are listed once, in the catalogue the designer's palette shows.
+export { GUARD_KINDS, type GuardKind };
 
 const language = z.string().transform((value, ctx): GuardLanguage => {
   const normalized = normalizeLanguage(value);
@@ -107,6 +108,11 @@ const BY_KIND: Record<GuardKind, z.ZodType<GuardSpec>> = {
   all_of: compositeSpec("all_of"),
   any_of: compositeSpec("any_of"),
 };
+
+/** The options a kind accepts, from its schema (the catalogue's entries are checked against these). */
+export function guardOptionNames(kind: GuardKind): string[] {
+  return Object.keys((BY_KIND[kind] as unknown as z.ZodObject).shape).filter((name) => name !== "kind");
+}
 
 /** Dispatches on `kind` first so an unknown kind gets its own message, not a union's. */
 const guardSpecSchema: z.ZodType<GuardSpec> = z.unknown().transform((value, ctx): GuardSpec => {

@@ -63,7 +63,11 @@ describe("dualstate guard", () => {
     expect(withTests.verdict).toMatchObject({ passed: false, fatal: false });
     expect(String(withTests.verdict?.feedback)).toContain("test_put_then_get");
     expect(String(withTests.verdict?.feedback)).toContain("get");
-    expect((await guard("tdd", impl)).verdict).toMatchObject({ passed: false, feedback: "TDD guard requires 'test' dependency" });
+    // No tests is the command line's mistake, not a verdict on the artifact.
+    const withoutTests = await guard("tdd", impl);
+    expect(withoutTests.code).toBe(2);
+    expect(withoutTests.err).toContain("the tdd guard takes its tests from a dependency named test");
+    expect(withoutTests.err).toContain("--dep test=FILE");
   });
 
   it("runs the test guard with --test", async () => {

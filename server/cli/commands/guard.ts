@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { createArtifact, type Artifact } from "../../engine";
+import { configurationErrorOf, createArtifact, type Artifact } from "../../engine";
 import type { Env } from "../../env";
 import { GuardSpecError } from "../../guards/guard-spec";
 import { languageFromFileName, normalizeLanguage, type GuardLanguage } from "../../guards/language";
@@ -83,7 +83,15 @@ export async function guardCommand(args: string[], env: Env, io: CliIo): Promise
     throw error;
   }
   const artifact = createArtifact({ id: "cli-artifact", content, version: 1, parentId: null });
-  const result = await guard.validate(artifact, dependencies);
+  let result;
+  try {
+    result = await guard.validate(artifact, dependencies);
+  } catch (error) {
+    // Options that no artifact could pass (a tdd guard without tests) are the command line's mistake.
+    const misconfigured = configurationErrorOf(error);
+    if (misconfigured?.source === "workflow") throw new UsageError(`dualstate guard: ${misconfigured.reason} (on the command line: --dep test=FILE${kind === "test" ? " or --test FILE" : ""})`);
+    throw error;
+  }
   io.out(terminalJson({ passed: result.passed, fatal: result.fatal, feedback: result.feedback, durationMs: result.durationMs ?? 0 }));
   return EXIT.ok;
 }

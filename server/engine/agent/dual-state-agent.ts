@@ -1,7 +1,7 @@
 import { executeActionPair } from "../domain/action-pair";
 import { createArtifact, type Artifact } from "../domain/artifact";
 import type { CallLedger } from "../ports/call-ledger";
-import { isEngineError } from "../errors";
+import { configurationErrorOf, isEngineError } from "../errors";
 import { composeContext, refineContext, type AmbientEnvironment } from "../domain/context";
 import { satisfy, type WorkflowState } from "../domain/workflow-state";
 import type { ProvenanceEntry } from "../domain/workflow-result";
@@ -45,7 +45,14 @@ export type AgentOutcome =
   | { readonly kind: "rejected"; readonly artifact: Artifact; readonly reason: string; readonly attempts: number }
   | { readonly kind: "exhausted"; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number }
   | { readonly kind: "generation_failed"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number }
-  | { readonly kind: "guard_unavailable"; readonly reason: string; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
+  /** A guard or generator configuration error (StepConfigurationError): the step fails at once, whatever on_failure says. */
+  | { readonly kind: "misconfigured"; readonly reason: string; readonly source: "workflow" | "server"; readonly provenance: readonly ProvenanceEntry[]; readonly attempts: number };
+
+/** A misconfigured step's failure reason, saying where the fix belongs. */
+export function misconfiguredReason(stepName: string, outcome: { readonly reason: string; readonly source: "workflow" | "server" }): string {
+  const where = outcome.source === "server" ? "as this server is configured" : "as the workflow configures it";
+  return `Step "${stepName}" cannot run ${where}: ${outcome.reason}`;
+}
 
 /** Lets a generator try a draft on the step's non-fatal guards; never on the real attempt's record. */
 function draftChecker(step: WorkflowStep, dependencies: GuardDependencies, signal: AbortSignal | undefined) {
@@ -89,9 +96,11 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
           { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies, input.signal), variables: input.variables, signal: input.signal },
         );
       } catch (error) {
-        // A generator that failed for good, or a guard that cannot run here, is a step failure
-        // with a reason, not a crash, and spends no retry.
-        if (isEngineError(error, "GUARD_UNAVAILABLE")) return { kind: "guard_unavailable", reason: error.message, provenance: failures, attempts: attempt };
+        // A generator that failed for good, or a guard or generator configured so that no attempt
+        // can pass, is a step failure with a reason, not a crash; it spends no retry and is never
+        // handed to the model as feedback.
+        const misconfigured = configurationErrorOf(error);
+        if (misconfigured) return { kind: "misconfigured", reason: misconfigured.reason, source: misconfigured.source, provenance: failures, attempts: attempt };
         if (!isEngineError(error, "GENERATION_FAILED")) throw error;
         return { kind: "generation_failed", reason: error.message, provenance: failures, attempts: attempt };
       }

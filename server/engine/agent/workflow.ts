@@ -6,7 +6,7 @@ import type { ArtifactDag } from "../ports/artifact-dag";
 import type { GuardDependencies } from "../ports/guard";
 import { randomIds, type IdGenerator } from "../ports/ids";
 import { silentObserver, type RunObserver } from "../ports/run-observer";
-import { runDualStateAgent } from "./dual-state-agent";
+import { misconfiguredReason, runDualStateAgent } from "./dual-state-agent";
 import type { CallLedger } from "../ports/call-ledger";
 import { MemoryCallLedger } from "../run/memory-call-ledger";
 import { InvalidWorkflowError } from "../errors";
@@ -106,12 +106,12 @@ export async function executeWorkflow(run: WorkflowRun): Promise<WorkflowResult>
           reason: `Step "${step.name}" could not generate attempt ${outcome.attempts}: ${outcome.reason}`,
           provenance: outcome.provenance,
         });
-      case "guard_unavailable":
+      case "misconfigured":
         return finish({
           status: "failed",
           artifacts: { ...artifacts },
           failedStep: step.name,
-          reason: `Step "${step.name}" cannot run as this server is configured: ${outcome.reason}`,
+          reason: misconfiguredReason(step.name, outcome),
           provenance: outcome.provenance,
         });
       case "rejected":

@@ -14,7 +14,7 @@ import { InMemoryArtifactDag } from "../testing/in-memory-artifact-dag";
 import { RecordingObserver } from "../testing/recording-observer";
 import { ScriptedGenerator } from "../testing/scripted-generator";
 import { guardFrom } from "../testing/scripted-guard";
-import { GenerationFailedError, GuardUnavailableError, InvalidWorkflowError } from "../errors";
+import { GenerationFailedError, GuardUnavailableError, InvalidWorkflowError, StepConfigurationError } from "../errors";
 import { linearMachine } from "./linear-machine";
 import type { ActionPairMachineStep, MachineResult, MachineStep, MachineTransition, WorkflowMachine } from "./machine";
 import { runMachine, type MachineRun } from "./run-machine";
@@ -319,6 +319,33 @@ describe("runMachine: steps", () => {
     expect(result.failedStep).toBe("work");
     expect(result.reason).toBe('Step "work" cannot run as this server is configured: Configuration error: bubblewrap is not installed');
     expect(generator.calls).toBe(1);
+  });
+
+  it("a guard configured so that no attempt can pass fails the step at once, naming the workflow as the place to fix, on_failure: skip ignored", async () => {
+    const generator = new ScriptedGenerator(["print('a')", "print('b')", "print('c')"]);
+    let checks = 0;
+    const misconfigured = () => {
+      checks++;
+      throw new StepConfigurationError("the tdd guard takes its tests from a dependency named test");
+    };
+    const m = machine({ states: ["work", "end"], steps: [pair("work", "work", "g_work", generator, misconfigured, { onFailure: "skip" })], transitions: [t("work", "end", "g_work")] });
+    const result = expectFailed(await start(m).promise);
+    expect(result.reason).toBe('Step "work" cannot run as the workflow configures it: the tdd guard takes its tests from a dependency named test');
+    expect(generator.calls).toBe(1);
+    expect(checks).toBe(1);
+    // Nothing reached the model as feedback: no attempt was recorded as a failure to learn from.
+    expect(result.provenance).toEqual([]);
+  });
+
+  it("an llm step whose generator reports a configuration error fails at once with the reason", async () => {
+    const generator: Generator = {
+      async generate() {
+        throw new StepConfigurationError("the cassette has no answers for this step");
+      },
+    };
+    const m = machine({ states: ["s", "end"], steps: [{ kind: "llm", name: "talk", inState: "s", generator }], transitions: [t("s", "end")] });
+    const result = expectFailed(await start(m).promise);
+    expect(result.reason).toBe('Step "talk" cannot run as the workflow configures it: the cassette has no answers for this step');
   });
 
   it("an llm step whose generation fails ends the run failed with the reason", async () => {

@@ -4,7 +4,7 @@ import { initialWorkflowState, isSatisfied, satisfy, type WorkflowState } from "
 import { parseDecision } from "../agent/decision";
 import type { ProvenanceEntry, WorkflowResult } from "../domain/workflow-result";
 import { evaluateCondition, isConditionError, type ConditionLookup, type ConditionNode } from "../conditions";
-import { runDualStateAgent } from "../agent/dual-state-agent";
+import { misconfiguredReason, runDualStateAgent } from "../agent/dual-state-agent";
 import { extractDependencies } from "../agent/workflow";
 import { dependencyIdsOf } from "../agent/step";
 import type { ArtifactDag } from "../ports/artifact-dag";
@@ -15,7 +15,7 @@ import type { Generator } from "../ports/generator";
 import { unansweredFeedback } from "../domain/answer-check";
 import type { PromptTemplate } from "../domain/prompt-template";
 import { MemoryCallLedger } from "../run/memory-call-ledger";
-import { InvalidWorkflowError, isEngineError } from "../errors";
+import { configurationErrorOf, InvalidWorkflowError, isEngineError } from "../errors";
 import {
   ANY_STATE,
   type ActionPairMachineStep,
@@ -255,9 +255,9 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       case "generation_failed":
         if (step.onFailure === "skip") return { kind: "continue" };
         return failedResult(`Step "${step.name}" could not generate attempt ${outcome.attempts}: ${outcome.reason}`, outcome.provenance);
-      case "guard_unavailable":
-        // Skipping would hide a broken installation: the run fails whatever on_failure says.
-        return failedResult(`Step "${step.name}" cannot run as this server is configured: ${outcome.reason}`, outcome.provenance);
+      case "misconfigured":
+        // Skipping would hide a broken installation or document: the run fails whatever on_failure says.
+        return failedResult(misconfiguredReason(step.name, outcome), outcome.provenance);
     }
   }
 
@@ -292,6 +292,8 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       await observer.record({ type: "step.completed", step: step.name, kind: step.kind as "llm" | "transition", output: generation.content }, key);
       return use(generation.content);
     } catch (error) {
+      const misconfigured = configurationErrorOf(error);
+      if (misconfigured) return stepFailure(step, misconfiguredReason(step.name, misconfigured));
       if (!isEngineError(error, "GENERATION_FAILED")) throw error;
       return stepFailure(step, `Step "${step.name}" could not generate: ${error.message}`);
     }

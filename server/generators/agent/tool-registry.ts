@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from "ajv";
-import { CallFailedError, type JsonObject } from "../../engine";
+import { CallFailedError, configurationErrorOf, type JsonObject } from "../../engine";
 import type { ChatTool } from "../chat/chat-model";
 
 /** What a tool may use while it runs: the step's dependencies, its draft guards, the specification. */
@@ -54,7 +54,8 @@ export class ToolRegistry {
     try {
       return await tool.definition.run(input as JsonObject, context);
     } catch (error) {
-      if (error instanceof CallFailedError) throw error;
+      // A guard that cannot work as configured (check_draft) stops the step; it is not the model's to fix.
+      if (error instanceof CallFailedError || configurationErrorOf(error)) throw error;
       throw new CallFailedError("TOOL_FAILED", `${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }

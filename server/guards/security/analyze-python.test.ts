@@ -73,7 +73,7 @@ describe("analyzePython", () => {
   });
 
   it("reports python3 missing as unavailable", async () => {
-    expect(await analyzePython("x = 1", { pythonExecutable: "/nonexistent/python3" })).toEqual({ unavailable: expect.stringContaining("python3 is not installed") });
+    expect(await analyzePython("x = 1", { pythonExecutable: "/nonexistent/python3" })).toEqual({ unavailable: expect.stringContaining("python3 is not installed"), interpreterMissing: true });
   });
 
   it("passes allow lists to the analyser", async () => {

@@ -23,11 +23,11 @@ interface AnalyzerAnswer {
  * A parse failure is a single UNPARSEABLE finding; `unavailable` means no analysis happened
  * (python3 missing, timed out or crashed).
  */
-export async function analyzePython(source: string, options: PythonAnalysisOptions = {}): Promise<Finding[] | { unavailable: string }> {
+export async function analyzePython(source: string, options: PythonAnalysisOptions = {}): Promise<Finding[] | { unavailable: string; interpreterMissing?: true }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const input = JSON.stringify({ source, allowModules: options.allowModules ?? [], allowCalls: options.allowCalls ?? [] });
   const run = await runPythonScript({ scriptPath: SCRIPT, input, timeoutMs, pythonExecutable: options.pythonExecutable });
-  if (run.kind === "unavailable") return { unavailable: run.message };
+  if (run.kind === "unavailable") return { unavailable: run.message, interpreterMissing: true };
   if (run.kind === "timeout") return { unavailable: `the Python analysis did not finish within ${timeoutMs} ms` };
   const answer = parseAnswer(run.stdout);
   if (answer?.error) {

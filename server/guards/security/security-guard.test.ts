@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createArtifact } from "../../engine";
+import { createArtifact, isEngineError } from "../../engine";
 import { BENIGN_LOOKALIKES, HOSTILE_ARTIFACTS, HOSTILE_REVIEW_ARTIFACTS, type HostileArtifact } from "./fixtures/hostile-artifacts";
 import { createSecurityGuard, type SecurityGuardOptions } from "./security-guard";
 
@@ -76,10 +76,13 @@ describe("security guard verdicts", () => {
     expect(result).toMatchObject({ passed: false, fatal: false });
   });
 
-  it("says plainly when python3 is missing", async () => {
-    const result = await validate({ language: "python", pythonExecutable: "/nonexistent/python3" }, "x = 1\n");
-    expect(result).toMatchObject({ passed: false, fatal: false });
-    expect(result.feedback).toContain("python3 is not installed or not on PATH");
+  it("says plainly when python3 is missing, as a configuration error that stops the step (never feedback for the model)", async () => {
+    const error = await validate({ language: "python", pythonExecutable: "/nonexistent/python3" }, "x = 1\n").then(
+      () => expect.fail("expected a configuration error"),
+      (caught: unknown) => caught,
+    );
+    expect(isEngineError(error, "GUARD_UNAVAILABLE")).toBe(true);
+    expect((error as Error).message).toContain("python3 is not installed or not on PATH");
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { failed, fatal, passed, type Guard, type GuardResult } from "../../engine";
+import { configurationErrorOf, failed, fatal, GuardUnavailableError, passed, type Guard, type GuardResult } from "../../engine";
 import type { GuardLanguage } from "../language";
 import type { AllowOptions } from "./allow-policy";
 import { analyzeJavaScript } from "./analyze-javascript";
@@ -31,11 +31,14 @@ export function createSecurityGuard(options: SecurityGuardOptions): Guard {
       try {
         if (options.language === "python") {
           const result = await analyzePython(artifact.content, { ...allow, pythonExecutable: options.pythonExecutable, timeoutMs: options.timeoutMs });
+          // No interpreter on this server is not the code's fault: the step stops with the reason.
+          if ("unavailable" in result && result.interpreterMissing) throw new GuardUnavailableError(`Security: cannot analyse Python code on this server: ${result.unavailable}`);
           if ("unavailable" in result) return failed(`Security: could not analyse the Python code: ${result.unavailable}`);
           return verdict(result);
         }
         return verdict(analyzeJavaScript(artifact.content, { ...allow, language: options.language }));
       } catch (error) {
+        if (configurationErrorOf(error)) throw error;
         // e.g. a stack overflow on absurdly nested code: not analysed, so not passed
         return failed(`Security: could not analyse the code: ${error instanceof Error ? error.message : String(error)}`);
       }

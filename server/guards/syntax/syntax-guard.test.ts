@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createArtifact } from "../../engine";
+import { createArtifact, isEngineError } from "../../engine";
 import { createSyntaxGuard } from "./syntax-guard";
 
 const artifact = (content: string) => createArtifact({ id: "a", content, version: 1, parentId: null });
@@ -46,9 +46,12 @@ describe("syntax guard", () => {
     expect(result.feedback).toMatch(/line 2.*expected an indented block/);
   });
 
-  it("says plainly when python3 is missing", async () => {
-    const result = await createSyntaxGuard("python", "/nonexistent/python3").validate(artifact("x = 1\n"), {});
-    expect(result).toMatchObject({ passed: false, fatal: false });
-    expect(result.feedback).toContain("python3 is not installed or not on PATH");
+  it("says plainly when python3 is missing, as a configuration error that stops the step (never feedback for the model)", async () => {
+    const error = await createSyntaxGuard("python", "/nonexistent/python3").validate(artifact("x = 1\n"), {}).then(
+      () => expect.fail("expected a configuration error"),
+      (caught: unknown) => caught,
+    );
+    expect(isEngineError(error, "GUARD_UNAVAILABLE")).toBe(true);
+    expect((error as Error).message).toContain("python3 is not installed or not on PATH");
   });
 });

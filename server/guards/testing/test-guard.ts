@@ -1,4 +1,4 @@
-import { failed, type Guard } from "../../engine";
+import { StepConfigurationError, type Guard } from "../../engine";
 import { runTests } from "../../sandbox/run-tests";
 import { resolveLimits, type SandboxLimits } from "../../sandbox/types";
 import type { LimitsSpec } from "../guard-spec";
@@ -10,6 +10,10 @@ export interface TestGuardOptions {
   readonly limits?: LimitsSpec;
   readonly pythonExecutable?: string;
 }
+
+/** The validator reports both before a run (check-guard-config.ts); these cover documents that bypassed it. */
+export const MISSING_TESTS = "the test guard has no tests: give it a `test` option, or a dependency named test (guard_artifact_deps: [g_test])";
+export const MISSING_TDD_DEPENDENCY = "the tdd guard takes its tests from a dependency named test, and this step has none: add the test-writing step's guard id (g_test) to guard_artifact_deps";
 
 function toSandboxLimits(spec: LimitsSpec | undefined): SandboxLimits {
   return resolveLimits({
@@ -29,7 +33,8 @@ export function createTestGuard(staticTests: string | undefined, options: TestGu
   return {
     async validate(artifact, dependencies, call) {
       const tests = dependencies.test?.content ?? staticTests;
-      if (!tests) return failed("No test code provided (static or via dependency)");
+      // No attempt could pass, and the model cannot supply the tests: a configuration error, not feedback.
+      if (!tests) throw new StepConfigurationError(MISSING_TESTS);
       const outcome = await runTests({ language: options.language, artifact: artifact.content, tests, limits }, { pythonExecutable: options.pythonExecutable, signal: call?.signal });
       return formatTestOutcome(outcome, limits);
     },
@@ -42,7 +47,7 @@ export function createTddGuard(options: TestGuardOptions): Guard {
   return {
     async validate(artifact, dependencies, call) {
       const testArtifact = dependencies.test;
-      if (!testArtifact) return failed("TDD guard requires 'test' dependency");
+      if (!testArtifact) throw new StepConfigurationError(MISSING_TDD_DEPENDENCY);
       const outcome = await runTests(
         { language: options.language, artifact: artifact.content, tests: testArtifact.content, limits },
         { pythonExecutable: options.pythonExecutable, signal: call?.signal },

@@ -174,8 +174,8 @@ function outcomeOf(agent: AgentOutcome, stepIndex: number): StepTestOutcome {
       return { kind: "failed", feedback: agent.provenance.at(-1)?.feedback ?? "" };
     case "generation_failed":
       return { kind: "generation_failed", reason: agent.reason };
-    case "guard_unavailable":
-      // The server cannot run this guard (no sandbox for the language): a configuration error, not a verdict.
+    case "misconfigured":
+      // The step cannot work as configured (or the server cannot run its guard): a configuration error, not a verdict.
       throw invalidInput(`steps[${stepIndex}].guards`, agent.reason);
     case "rejected":
       // Only a person's decision rejects, and a step test records none.

@@ -33,9 +33,10 @@ describe("the editor's live check", () => {
 
   it("ties a problem in a step to the state the step runs in", () => {
     const check = checkWorkflowDocument(tdd.replace("guard_artifact_deps: [g_test]", "guard_artifact_deps: [g_tests]"));
-    // The dependency is unknown, and the prompt's {test} now names no dependency either: both are the implement step's.
-    expect(check.problems.map((problem) => problem.path)).toEqual(["workflow.steps[1].guard_artifact_deps[0]", "workflow.steps[1].prompt.task"]);
-    expect(check.problemStates).toEqual({ 0: "implementing", 1: "implementing" });
+    // The dependency is unknown, the tdd guard has no dependency named test, and the prompt's {test}
+    // now names no dependency either: all three are the implement step's.
+    expect(check.problems.map((problem) => problem.path)).toEqual(["workflow.steps[1].guards[2]", "workflow.steps[1].guard_artifact_deps[0]", "workflow.steps[1].prompt.task"]);
+    expect(check.problemStates).toEqual({ 0: "implementing", 1: "implementing", 2: "implementing" });
   });
 
   it("a syntax error names its line and ties to no state", () => {

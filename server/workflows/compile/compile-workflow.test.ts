@@ -5,6 +5,7 @@ import { composeContext, createArtifact, createPromptTemplate, MemoryCallLedger,
 import { InMemoryArtifactDag } from "../../engine/testing/in-memory-artifact-dag";
 import { ScriptedGenerator } from "../../engine/testing/scripted-generator";
 import { validateWorkflowDocument } from "../definition";
+import { MISSING_TDD_DEPENDENCY } from "../../guards/testing/test-guard";
 import { compileWorkflow } from "./compile-workflow";
 import { fillPromptVariables, withPromptVariables } from "./prompt-variables";
 
@@ -58,6 +59,22 @@ describe("compiling validated workflows into the engine's machine", () => {
     const result = await runMachine(machine, { specification: "x", dag: new InMemoryArtifactDag(), calls: new MemoryCallLedger() });
     expect(result.status).toBe("escalation");
     if (result.status === "escalation") expect(result.escalationFeedback).toContain("Security: os.system forbidden (line 2)");
+  });
+
+  it("fails a tdd step without a test dependency at once, with the reason: one generation, no retry, not skipped, nothing fed back", async () => {
+    // A definition that bypassed the validator (which reports this before any run).
+    const valid = fixture("tdd-lru-cache.yaml");
+    const definition = { ...valid, steps: valid.steps.map((step) => (step.name === "implement" ? { ...step, guard_artifact_deps: [], on_failure: "skip" as const } : step)) };
+    const machine = compileWorkflow(definition, {
+      generatorOverride: { kind: "replay", cassette: { steps: { write_tests: [LRU_TESTS], implement: [LRU_WITHOUT_GET, LRU_WITH_GET, LRU_WITH_GET] } } },
+    });
+    const calls = new MemoryCallLedger();
+    const result = await runMachine(machine, { specification: "Implement an LRU cache", dag: new InMemoryArtifactDag(), calls });
+    expect(result.status).toBe("failed");
+    if (result.status !== "failed") return;
+    expect(result.failedStep).toBe("implement");
+    expect(result.reason).toBe(`Step "implement" cannot run as the workflow configures it: ${MISSING_TDD_DEPENDENCY}`);
+    expect(calls.steps.filter((step) => step.type === "action_call" && step.key?.startsWith("implement/")).map((step) => step.key)).toEqual(["implement/attempt-1/replay"]);
   });
 
   it("names the field when a step has no model to call", () => {

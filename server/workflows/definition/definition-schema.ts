@@ -5,16 +5,15 @@
  * Every object is strict: an unknown key is a validation error, never silently ignored.
  */
 import { z } from "zod";
+import { ON_FAILURE, STEP_TYPES, type OnFailure, type StepType } from "../../engine/domain/catalogue";
 import { GeneratorSpecError, parseGeneratorSpec, type GeneratorSpec } from "../../generators/generator-spec";
 import { GuardSpecError, parseGuardSpec, type GuardSpec } from "../../guards/guard-spec";
 import { normalizeLanguage, type GuardLanguage } from "../../guards/language";
 import { workflowNameSchema } from "./workflow-name";
 
-export const STEP_TYPES = ["llm", "code", "transition", "action_pair"] as const;
-export const ON_FAILURE = ["retry", "skip", "fail", "escalate"] as const;
+// Listed once, with their explanations, in the catalogue the designer's palette shows.
+export { ON_FAILURE, STEP_TYPES, type OnFailure, type StepType };
 export const MAX_RETRIES_LIMIT = 20;
-export type StepType = (typeof STEP_TYPES)[number];
-export type OnFailure = (typeof ON_FAILURE)[number];
 
 const text = z.string();
 /** A name of a state, step, guard id or component. */

@@ -167,10 +167,14 @@ describe("states", () => {
 
 describe("references", () => {
   it("reports dependencies never produced, produced by the step itself, or produced later", () => {
+    // Without g_test the step's tdd guard has no tests either (check-guard-config.ts).
+    const noTests = "workflow.steps[1].guards[1]: a tdd guard takes its tests from a dependency named test, and this step has none: add the guard id of the step that writes the tests (g_test) to guard_artifact_deps";
     expect(problemsAfter((w) => (w.steps[1].guard_artifact_deps = ["g_spec"]))).toEqual([
+      noTests,
       'workflow.steps[1].guard_artifact_deps[0]: "g_spec" is not produced by any step (no action_pair step has guard_id "g_spec")',
     ]);
     expect(problemsAfter((w) => (w.steps[1].guard_artifact_deps = ["g_impl"]))).toEqual([
+      noTests,
       'workflow.steps[1].guard_artifact_deps[0]: "g_impl" is this step\'s own guard: a step cannot depend on its own artifact',
     ]);
     const later = problemsAfter((w) => {
@@ -178,7 +182,7 @@ describe("references", () => {
       w.steps[0].guard_artifact_deps = ["g_impl"];
       w.steps[1].guard_artifact_deps = [];
     });
-    expect(later).toEqual(['workflow.steps[0].guard_artifact_deps[0]: "g_impl" is produced later: step "implement" runs in state "implementing", from which state "writing_tests" cannot be reached']);
+    expect(later).toEqual([noTests, 'workflow.steps[0].guard_artifact_deps[0]: "g_impl" is produced later: step "implement" runs in state "implementing", from which state "writing_tests" cannot be reached']);
   });
   it("reports dependency cycles", () => {
     expect(problemsAfter((w) => (w.steps[0].guard_artifact_deps = ["g_impl"]))).toContain("workflow.steps[1].guard_artifact_deps: dependency cycle: write_tests → implement → write_tests");

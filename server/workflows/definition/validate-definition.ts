@@ -1,4 +1,6 @@
 import { loadWorkflowDocument, type DocumentPath } from "../document";
+import { checkGeneratorConfig } from "./check-generator-config";
+import { checkGuardConfig } from "./check-guard-config";
 import { checkReferences } from "./check-references";
 import { checkStates } from "./check-states";
 import { checkSteps } from "./check-steps";
@@ -71,6 +73,8 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
 
 function checkStructure(workflow: CheckableWorkflow, known: Knowledge, problems: Problems): void {
   checkSteps(workflow, known, problems);
+  checkGuardConfig(workflow, known, problems);
+  checkGeneratorConfig(workflow, known, problems);
   const graph = checkStates(workflow, known, problems);
   checkReferences(workflow, known, graph, problems);
 }
