@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { fromProjectRoot, projectRoot } from "@/server/persistence/project-root";
 import { conflict, ServiceError, SERVICE_ERROR_CODES, type ServiceErrorCode } from "../errors";
-import type { ChildReply } from "./child/run-step-test-child";
+import type { ModelDirectory } from "@/server/models/model-directory";
+import type { ChildReply, ChildRequest } from "./child/run-step-test-child";
 import { withConcurrencySlot } from "./concurrency-gate";
 import { prepareStepTest } from "./prepare-step-test";
 import type { StepTestInput } from "./step-test-input";
@@ -22,13 +23,13 @@ const STDERR_TAIL_BYTES = 4096;
  * ends it (SIGTERM, then SIGKILL), and so does the time budget with a margin. The per-person
  * limit is held here, in the web server, for as long as the process runs.
  */
-export async function testStepInChildProcess(input: StepTestInput, actor: { readonly id: string }, options: { readonly signal?: AbortSignal } = {}): Promise<StepTestResult> {
+export async function testStepInChildProcess(input: StepTestInput, actor: { readonly id: string }, options: { readonly signal?: AbortSignal; readonly models?: ModelDirectory } = {}): Promise<StepTestResult> {
   // Bad input is refused at once, without starting a process; the child checks it again.
   prepareStepTest(input);
-  return withConcurrencySlot(actor.id, STEP_TEST_LIMITS.perPersonConcurrency, () => runChild(input, options.signal));
+  return withConcurrencySlot(actor.id, STEP_TEST_LIMITS.perPersonConcurrency, () => runChild({ input, models: options.models }, options.signal));
 }
 
-function runChild(input: StepTestInput, signal: AbortSignal | undefined): Promise<StepTestResult> {
+function runChild(request: ChildRequest, signal: AbortSignal | undefined): Promise<StepTestResult> {
   return new Promise<StepTestResult>((resolve, reject) => {
     if (signal?.aborted) return reject(conflict("The step test was cancelled"));
     const child = spawn(process.execPath, [fromProjectRoot(CHILD_SCRIPT)], { cwd: projectRoot(), stdio: ["pipe", "pipe", "pipe"] });
@@ -72,7 +73,7 @@ function runChild(input: StepTestInput, signal: AbortSignal | undefined): Promis
     child.on("close", (code, exitSignal) => finish(() => settle(Buffer.concat(stdout).toString("utf8"), `exit ${code ?? exitSignal}; ${stderrTail}`, resolve, reject)));
     // The child may end before reading everything (a crash at start-up): its close says why.
     child.stdin.on("error", () => {});
-    child.stdin.end(JSON.stringify(input));
+    child.stdin.end(JSON.stringify(request));
   });
 }
 

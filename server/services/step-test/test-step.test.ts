@@ -138,7 +138,7 @@ describe("testStep with the configured model", () => {
     const input: StepTestInput = { document: ADDER_DOCUMENT, state: "writing_tests", step: "write_tests", generator: { kind: "model" } };
     await expect(testStep(input, someone(), { settings })).rejects.toMatchObject({
       code: "INVALID_INPUT",
-      message: "steps[0].generator.model: no model: set the step's model option or OPENAI_MODEL",
+      message: 'steps[0].generator.model: names no model, and endpoint "environment" has no default model (set the step\'s model option, or set OPENAI_MODEL)',
     });
     expect(model.count).toBe(before);
   });
@@ -174,7 +174,7 @@ describe("testStep refuses bad input before running anything", () => {
     expect(testStep(input, someone(), { settings })).rejects.toMatchObject({ code: "INVALID_INPUT", message: typeof message === "string" ? message : expect.stringMatching(message) });
 
   it("names the problems of an invalid draft", () =>
-    refuse(implement({ document: ADDER_DOCUMENT.replace("guard_artifact_deps: [g_test]", "guard_artifact_deps: [g_nothing]") }), /^document: the draft is not a valid workflow; fix it first:\nline \d+: .*g_nothing/));
+    refuse(implement({ document: ADDER_DOCUMENT.replace("guard_artifact_deps: [g_test]", "guard_artifact_deps: [g_nothing]") }), /^document: the draft is not a valid workflow; fix it first:\n[\s\S]*line \d+: .*g_nothing/));
 
   it("an unknown step, a step of another state, a step that is not an action pair", async () => {
     await refuse(implement({ step: "deploy" }), 'step: the draft has no step "deploy"');
@@ -187,7 +187,7 @@ describe("testStep refuses bad input before running anything", () => {
     await refuse(implement({ dependencies: {} }), 'dependencies.test: required: step "implement" depends on g_test; type its artifact or pin one from an earlier run');
     await refuse(implement({ dependencies: { test: ADDER_TESTS, impl: "x" } }), 'dependencies.impl: step "implement" does not depend on it (its dependencies: test)');
     const noDependency = ADDER_DOCUMENT.replace("      guard_artifact_deps: [g_test]\n", "").replace("these tests pass:\\n{test}", "the tests pass");
-    await refuse(implement({ document: noDependency, dependencies: {} }), /^steps\[1\]\.guard_artifact_deps: step "implement" has a tdd guard/);
+    await refuse(implement({ document: noDependency, dependencies: {} }), /^document: the draft is not a valid workflow; fix it first:\nline \d+: workflow\.steps\[1\]\.guards\[2\]: a tdd guard takes its tests from a dependency named test/);
   });
 
   it("undeclared or mistyped variables, and an empty specification", async () => {

@@ -3,6 +3,7 @@ import { InMemoryArtifactDag } from "@/server/engine/testing/in-memory-artifact-
 import { getEnv, type Env } from "@/server/env";
 import { GeneratorSpecError } from "@/server/generators/generator-spec";
 import { GuardSpecError } from "@/server/guards/guard-spec";
+import { defaultEndpoint, type ModelDirectory } from "@/server/models/model-directory";
 import { compileWorkflow, type CompileContext } from "@/server/workflows/compile";
 import { cassetteDirectories } from "../cassettes/cassette-directories";
 import { conflict, invalidInput, ServiceError } from "../errors";
@@ -16,6 +17,9 @@ import type { StepTestOutcome, StepTestResult } from "./step-test-result";
 
 /** Where step tests run: the configured model endpoint and cassettes, and (for tests) tighter limits. */
 export interface StepTestSettings {
+  /** The endpoints of Admin → Models and OPENAI_* (the web server loads them; see test-step-in-child.ts). */
+  readonly models?: ModelDirectory;
+  /** Without `models`: the one endpoint every call goes to. */
   readonly endpoint?: CompileContext["endpoint"];
   readonly cassetteDirectories?: readonly string[];
   readonly pythonExecutable?: string;
@@ -25,6 +29,13 @@ export interface StepTestSettings {
 
 export function stepTestSettingsFromEnv(env: Env = getEnv()): StepTestSettings {
   return { endpoint: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL }, cassetteDirectories: cassetteDirectories(env) };
+}
+
+/** The endpoint llm_judge guards call: the default one, as in a run (compile-workflow.ts). */
+function judgeOf(settings: StepTestSettings): CompileContext["endpoint"] {
+  if (!settings.models) return settings.endpoint;
+  const endpoint = defaultEndpoint(settings.models);
+  return endpoint && !endpoint.unusable ? { baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, model: endpoint.defaultModel } : undefined;
 }
 
 class StepTestTimeout extends Error {
@@ -75,7 +86,7 @@ function compileStep(prepared: PreparedStepTest, input: StepTestInput, settings:
   try {
     const machine = compileWorkflow(
       { ...prepared.definition, steps: [prepared.step] },
-      { endpoint: settings.endpoint, cassetteDirectories: settings.cassetteDirectories, pythonExecutable: settings.pythonExecutable, contextValues: prepared.variables, generatorOverride: generatorOverride(input, prepared.step.name) },
+      { models: settings.models, endpoint: settings.endpoint, cassetteDirectories: settings.cassetteDirectories, pythonExecutable: settings.pythonExecutable, contextValues: prepared.variables, generatorOverride: generatorOverride(input, prepared.step.name) },
     );
     return machine.steps[0] as ActionPairMachineStep;
   } catch (error) {
@@ -111,7 +122,7 @@ async function execute(prepared: PreparedStepTest, input: StepTestInput, setting
       }
     },
   };
-  const guardContext = { language: step.language ?? definition.language, judge: settings.endpoint, pythonExecutable: settings.pythonExecutable, allowEmpty: step.allow_empty === true };
+  const guardContext = { language: step.language ?? definition.language, judge: judgeOf(settings), pythonExecutable: settings.pythonExecutable, allowEmpty: step.allow_empty === true };
   const guard = observedStepGuard(step.guards ?? [], guardContext, `steps[${stepIndex}].guards`, (observation) => traceOf(current).guards.push(observation));
   const observer = {
     async record(event: EngineEvent) {

@@ -1,6 +1,13 @@
 import { isServiceError } from "../../errors";
 import type { StepTestInput } from "../step-test-input";
-import { runStepTest } from "../test-step";
+import type { ModelDirectory } from "@/server/models/model-directory";
+import { runStepTest, stepTestSettingsFromEnv } from "../test-step";
+
+/** What the parent writes to the child's stdin: the checked input and the model endpoints it loaded. */
+export interface ChildRequest {
+  readonly input: StepTestInput;
+  readonly models?: ModelDirectory;
+}
 
 /** What the child writes to its stdout, one JSON document. */
 export type ChildReply = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly code: string; readonly message: string };
@@ -21,8 +28,8 @@ export async function runStepTestChild(input: NodeJS.ReadableStream, output: Nod
   process.once("SIGTERM", () => stop.abort(new Error("cancelled")));
   let reply: ChildReply;
   try {
-    const request = JSON.parse(await readAll(input)) as StepTestInput;
-    reply = { ok: true, result: await runStepTest(request, { signal: stop.signal }) };
+    const request = JSON.parse(await readAll(input)) as ChildRequest;
+    reply = { ok: true, result: await runStepTest(request.input, { signal: stop.signal, settings: { ...stepTestSettingsFromEnv(), models: request.models } }) };
   } catch (error) {
     if (isServiceError(error)) reply = { ok: false, code: error.code, message: error.message };
     else {
