@@ -47,6 +47,8 @@ describe.each(TEST_PROVIDERS)("the overview's first-run guide on %s", (provider)
     expect(suspended).toMatchObject({ escalation: { status: "pending" }, steps: { ran: true, watched: true, reviewed: false } });
 
     const escalation = await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: suspended.escalation!.id }, include: { artifact: true } });
+    // As on the review page: fatal code is approved only by a reviewer who has seen it.
+    await as(ada).escalation.get({ id: escalation.id });
     await as(ada).escalation.decide({ escalationId: escalation.id, contentHash: escalation.artifact.contentHash, decision: "approve", comment: "reviewed: fine here" });
 
     expect((await as(ada).overview.firstRunGuide()).steps.reviewed).toBe(true);
