@@ -32,5 +32,5 @@ export const runRouter = createTRPCRouter({
   create: reviewerProcedure.input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
   rerun: reviewerProcedure.input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),
   fork: reviewerProcedure.input(forkRunInput).mutation(({ ctx, input }) => forkRun(ctx.db, input, ctx.actor.email)),
-  cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
+  cancel: reviewerProcedure.input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input, ctx.actor.email)),
 });
