@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compareHref } from "./compare-href";
 import { groupTimeline } from "./group-attempts";
 import { isTerminalRunStatus } from "./run-status";
 import { verdictOf } from "./verdict";
@@ -49,5 +50,11 @@ describe("verdictOf", () => {
     [{ passed: false, fatal: true }, "FATAL"],
   ] as const)("%o → %s", (attempt, verdict) => {
     expect(verdictOf(attempt)).toBe(verdict);
+  });
+});
+
+describe("compareHref", () => {
+  it("puts A and B in the query, encoded", () => {
+    expect(compareHref("r-1", "r 2&x")).toBe("/runs/compare?a=r-1&b=r%202%26x");
   });
 });

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { SectionCard } from "@/components/dashboard/section-card";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { AttemptPairRow } from "./attempt-pair-row";
+import { forkPointAt } from "./fork-point-at";
 import { ComparedRunCard } from "./compared-run-card";
 
 /** Two runs side by side: heads and results, then their attempts lined up step by step. */
@@ -27,7 +28,7 @@ export function RunComparison({ a, b }: { a: string; b: string }) {
         ) : (
           <ol className="space-y-3 px-5 py-5">
             {data.attempts.map((pair) => (
-              <AttemptPairRow key={pair.key} pair={pair} />
+              <AttemptPairRow key={pair.key} pair={pair} forkPoint={forkPointAt(pair.key, data)} />
             ))}
           </ol>
         )}
