@@ -163,10 +163,10 @@ test("the run page says what is happening now, and a confirmed cancel says who c
   const runId = await startRunOverApi(request, "tdd-lru-cache", slowTddCassette(60_000));
   await page.goto(`/runs/${runId}`);
 
-  await test.step("while the second attempt waits for its answer: state, step, attempt 2 of 3, and what it waits for", async () => {
+  await test.step("while the second attempt waits for its answer: state, step, attempt 2 of 4 (three retries), and what it waits for", async () => {
     const now = page.getByTestId("run-now");
     await expect(now).toHaveAttribute("data-tone", "active", { timeout: RUN_TIMEOUT });
-    await expect(page.getByTestId("run-now-sentence")).toHaveText("Running — in state implementing, step implement, attempt 2 of 3: waiting for the recorded answer (replay)", { timeout: RUN_TIMEOUT });
+    await expect(page.getByTestId("run-now-sentence")).toHaveText("Running — in state implementing, step implement, attempt 2 of 4: waiting for the recorded answer (replay)", { timeout: RUN_TIMEOUT });
     // Lease and epoch are internals: folded away below, not above the fold.
     await expect(page.getByTestId("lifecycle-details")).not.toHaveAttribute("open");
     await expect(page.getByTestId("lifecycle-epoch")).toBeHidden();
