@@ -88,6 +88,11 @@ test("reject with feedback makes the step retry with the feedback in its prompt"
   await page.goto(`/runs/${runId}`);
   await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("succeeded", { timeout: RUN_TIMEOUT });
   await expect(page.getByTestId("attempt")).toHaveCount(2);
+  // The timeline shows the reviewer's feedback on the attempt they sent back, and the prompt it went into.
+  await expect(page.getByTestId("attempt").nth(0).getByTestId("attempt-review-comment")).toHaveText(feedback);
+  const retried = page.getByTestId("attempt").nth(1);
+  await retried.getByText(/^Prompt \(/).click();
+  await expect(retried.getByTestId("attempt-prompt")).toContainText(feedback);
   // The second attempt's generation carries the reviewer's words in its prompt.
   const secondGeneration = page.getByTestId("ledger-row").filter({ hasText: "generator.completed" }).filter({ hasText: '"attempt":2' });
   await secondGeneration.locator("summary").click();

@@ -44,6 +44,8 @@ test("fork a replayed run from its first attempt with edited feedback; the fork 
     await expect(origin).toContainText("write_tests/attempt-1");
     await expect(page.getByTestId("ledger-row").first()).toContainText("run.forked");
     await expect(page.getByTestId("attempt")).toHaveCount(3);
+    // The edit that made the difference, in the fork's header.
+    await expect(origin.getByTestId("fork-edit-feedback")).toHaveText("Also cover a cache of capacity 1.");
   });
 
   await test.step("Compare with the original shows both runs side by side, attempt by attempt", async () => {
@@ -52,6 +54,8 @@ test("fork a replayed run from its first attempt with edited feedback; the fork 
     await expect(page.getByTestId("compared-run-a")).toContainText(`run ${originalId}`);
     await expect(page.getByTestId("compared-run-b")).toContainText(`run ${forkId}`);
     await expect(page.getByTestId("compared-run-b")).toContainText("Forked from");
+    await expect(page.getByTestId("compared-run-b").getByTestId("fork-edit-feedback")).toHaveText("Also cover a cache of capacity 1.");
+    await expect(page.locator('[data-testid="attempt-pair"][data-key="write_tests/attempt-1"]')).toHaveAttribute("data-fork-point", "B");
     for (const side of ["compared-run-a", "compared-run-b"]) await expect(page.getByTestId(side).getByTestId("run-status")).toHaveText("succeeded");
     const pairs = page.getByTestId("attempt-pair");
     await expect(pairs).toHaveCount(3);

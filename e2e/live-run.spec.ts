@@ -32,9 +32,10 @@ test("a running run's page streams: the live marker shows while it waits on a pe
   await expect(page.getByTestId("run-live")).toHaveText("live");
 
   // Cancel ends it (its escalation with it); Re-run starts the same run again on a page of its own.
-  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Cancel run" }).click();
+  await page.getByRole("dialog", { name: "Cancel this run?" }).getByRole("button", { name: "Yes, cancel the run" }).click();
   await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("cancelled", { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel run" })).toHaveCount(0);
   await page.getByRole("button", { name: "Re-run" }).click();
   await page.waitForURL((url) => /\/runs\/[0-9a-f-]+$/.test(url.pathname) && !url.pathname.endsWith(runId));
   await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("suspended", { timeout: 60_000 });

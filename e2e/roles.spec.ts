@@ -29,7 +29,7 @@ test("a viewer sees Run, Fork, Save, New workflow and Cancel disabled with the r
   await expectRefused(page.getByRole("button", { name: "Run", exact: true }), "Viewers cannot start runs");
 
   await page.goto(`/runs/${runId}`);
-  await expectRefused(page.getByRole("button", { name: "Cancel", exact: true }), "Viewers cannot cancel runs");
+  await expectRefused(page.getByRole("button", { name: "Cancel run", exact: true }), "Viewers cannot cancel runs");
   await expect(page.getByRole("button", { name: "Re-run" })).toBeDisabled();
   await expectRefused(page.getByRole("button", { name: "Fork", exact: true }).first(), "Viewers cannot fork runs");
 

@@ -1,30 +1,37 @@
 import { AttemptCard } from "./attempt-card";
-import { groupAttemptsByStep } from "./group-attempts";
-import type { RunAttempt } from "./types";
+import { groupTimeline } from "./group-attempts";
+import { StepRunCard } from "./step-run-card";
+import type { RunDetail } from "./types";
 
-/** Every attempt of the run, grouped by step in the order the steps first ran. */
-export function AttemptTimeline({ runId, attempts }: { runId: string; attempts: RunAttempt[] }) {
-  if (attempts.length === 0) {
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Every step of the run in the order it first ran: an action pair's attempts, the runs of llm, transition and code steps. */
+export function AttemptTimeline({ run }: { run: RunDetail }) {
+  const groups = groupTimeline(run.attempts, run.stepRuns, run.stepOrder);
+  if (groups.length === 0) {
     return (
       <p data-testid="attempts-empty" className="px-5 py-6 text-sm text-slate-600">
-        No attempts yet. Each generation and its guard&apos;s verdict appears here as the run makes it.
+        Nothing yet. Each step, each generation and its guard&apos;s verdict appears here as the run makes it.
       </p>
     );
   }
   return (
     <ol className="space-y-6 px-5 py-5">
-      {groupAttemptsByStep(attempts).map(({ stepName, attempts: stepAttempts }) => (
+      {groups.map(({ stepName, attempts, runs }) => (
         <li key={stepName} data-testid="step-attempts" data-step={stepName}>
           <h3 className="mb-3 flex items-baseline gap-2 text-sm font-semibold text-slate-900">
             <span className="font-mono">{stepName}</span>
-            <span className="text-xs font-normal text-slate-500">
-              {stepAttempts.length} {stepAttempts.length === 1 ? "attempt" : "attempts"}
-            </span>
+            <span className="text-xs font-normal text-slate-500">{attempts.length > 0 ? count(attempts.length, "attempt") : count(runs.length, "run")}</span>
           </h3>
           <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
-            {stepAttempts.map((attempt) => (
+            {runs.map((stepRun) => (
+              <li key={stepRun.key}>
+                <StepRunCard run={stepRun} />
+              </li>
+            ))}
+            {attempts.map((attempt) => (
               <li key={attempt.id}>
-                <AttemptCard runId={runId} attempt={attempt} />
+                <AttemptCard runId={run.id} attempt={attempt} escalations={run.escalations} />
               </li>
             ))}
           </ol>

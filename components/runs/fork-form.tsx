@@ -42,6 +42,12 @@ export function ForkForm({ runId, artifactId, onCancel }: { runId: string; artif
         fork.mutate({ id: runId, artifactId, feedback: feedbackChanged ? feedbackValue : undefined, prompt: promptChanged ? promptValue : undefined });
       }}
     >
+      {recorded.generator === "replay" && (
+        <p role="note" data-testid="fork-replay-warning" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This attempt was replayed from a cassette. A fork replays the same cassette, which answers with the same recorded output whatever you write
+          here; the guards judge it again. To see what an edit changes, run the workflow with the configured model instead.
+        </p>
+      )}
       <p className="text-sm text-slate-600">
         A new run of the same version, specification and generator. Everything before <code className="font-mono">{recorded.attemptKey}</code> is reused from this
         run without calling anything again; this attempt is generated anew from what you write here, and the run goes on from there.

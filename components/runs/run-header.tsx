@@ -29,7 +29,7 @@ export function RunHeader({ run, refreshing, streaming }: { run: RunDetail; refr
         <Link href={`/runs/${run.id}/provenance`} className="text-sm font-medium text-sky-700 underline hover:text-sky-900">
           Provenance
         </Link>
-        <RunControls runId={run.id} ended={isTerminalRunStatus(run.status)} />
+        <RunControls runId={run.id} ended={isTerminalRunStatus(run.status)} workflowName={run.workflow?.name ?? null} />
       </div>
       <ForkedFrom run={run} />
     </header>

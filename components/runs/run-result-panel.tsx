@@ -37,12 +37,38 @@ function Outcome({ result }: { result: RunResult }) {
   }
 }
 
+/** A cancel is a person's choice, not a failure: who, when and why, instead of "Failed at (run)". */
+function Cancelled({ run }: { run: RunDetail }) {
+  const cancellation = run.cancellation;
+  const at = cancellation?.at ?? run.finishedAt;
+  return (
+    <p className="text-stone-700" data-testid="run-cancelled">
+      <span className="font-medium">
+        Cancelled{cancellation?.by ? ` by ${cancellation.by}` : ""}
+        {at && (
+          <>
+            {" "}
+            at{" "}
+            <time dateTime={at.toISOString()} suppressHydrationWarning>
+              {at.toLocaleString()}
+            </time>
+          </>
+        )}
+      </span>
+      {cancellation?.reason && <span className="mt-1 block whitespace-pre-wrap text-xs text-slate-600">Reason: {cancellation.reason}</span>}
+    </p>
+  );
+}
+
 /** How the run ended, or why it has not yet. */
 export function RunResultPanel({ run }: { run: RunDetail }) {
   const pendingEscalation = run.escalations.some((escalation) => escalation.status === "pending");
+  const cancelled = run.status === "cancelled";
   return (
-    <div className="px-5 py-4 text-sm" data-testid="run-result" data-outcome={run.finalResult?.status ?? "none"}>
-      {run.finalResult ? (
+    <div className="px-5 py-4 text-sm" data-testid="run-result" data-outcome={cancelled ? "cancelled" : (run.finalResult?.status ?? "none")}>
+      {cancelled ? (
+        <Cancelled run={run} />
+      ) : run.finalResult ? (
         <Outcome result={run.finalResult} />
       ) : pendingEscalation ? (
         <p className="text-amber-800">No result yet: the run waits for a person to decide the escalation below.</p>

@@ -1,24 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { groupAttemptsByStep } from "./group-attempts";
+import { compareHref } from "./compare-href";
+import { groupTimeline } from "./group-attempts";
 import { isTerminalRunStatus } from "./run-status";
 import { verdictOf } from "./verdict";
 
-describe("groupAttemptsByStep", () => {
-  it("keeps steps in the order of their first attempt and attempts in order within a step", () => {
+describe("groupTimeline", () => {
+  it("puts attempts and step runs under their step, steps in the order they first started", () => {
     const attempts = [
-      { stepName: "write_tests", attempt: 1 },
       { stepName: "implement", attempt: 1 },
       { stepName: "implement", attempt: 2 },
-      { stepName: "write_tests", attempt: 2 },
     ];
-    expect(groupAttemptsByStep(attempts)).toEqual([
-      { stepName: "write_tests", attempts: [attempts[0], attempts[3]] },
-      { stepName: "implement", attempts: [attempts[1], attempts[2]] },
+    const runs = [
+      { step: "observe", key: "observe" },
+      { step: "ideate", key: "ideate" },
+      { step: "observe", key: "observe#2" },
+    ];
+    expect(groupTimeline(attempts, runs, ["observe", "ideate", "implement"])).toEqual([
+      { stepName: "observe", attempts: [], runs: [runs[0], runs[2]] },
+      { stepName: "ideate", attempts: [], runs: [runs[1]] },
+      { stepName: "implement", attempts, runs: [] },
     ]);
   });
 
-  it("gives no groups for no attempts", () => {
-    expect(groupAttemptsByStep([])).toEqual([]);
+  it("a step with entries but no recorded start comes after the ordered ones; a started step with nothing yet is left out", () => {
+    const groups = groupTimeline([{ stepName: "implement" }], [{ step: "reflect" }], ["write_tests", "implement"]);
+    expect(groups.map((group) => group.stepName)).toEqual(["implement", "reflect"]);
   });
 });
 
@@ -44,5 +50,11 @@ describe("verdictOf", () => {
     [{ passed: false, fatal: true }, "FATAL"],
   ] as const)("%o → %s", (attempt, verdict) => {
     expect(verdictOf(attempt)).toBe(verdict);
+  });
+});
+
+describe("compareHref", () => {
+  it("puts A and B in the query, encoded", () => {
+    expect(compareHref("r-1", "r 2&x")).toBe("/runs/compare?a=r-1&b=r%202%26x");
   });
 });

@@ -12,6 +12,7 @@ import { LedgerSummary } from "./ledger-summary";
 import { LedgerTable } from "./ledger-table";
 import { LifecyclePanel } from "./lifecycle-panel";
 import { LiveCallPanel } from "./live-call-panel";
+import { NowPanel } from "./now-panel";
 import { RunHeader } from "./run-header";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
 import { RunResultPanel } from "./run-result-panel";
@@ -54,22 +55,7 @@ export function RunView({ runId }: { runId: string }) {
           The latest update could not be loaded; showing what was last received, and trying again.
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <SectionCard id="specification" title="Specification">
-            <p data-testid="run-specification" className="whitespace-pre-wrap break-words px-5 py-4 text-sm leading-6 text-slate-700">
-              {run.specification}
-            </p>
-            <ContextValues values={run.contextValues} />
-          </SectionCard>
-          <SectionCard id="result" title="Result">
-            <RunResultPanel run={run} />
-          </SectionCard>
-        </div>
-        <SectionCard id="lifecycle" title="Lifecycle">
-          <LifecyclePanel run={run} />
-        </SectionCard>
-      </div>
+      <NowPanel run={run} />
       {run.machine && (
         <SectionCard id="state-machine" title="State machine">
           <div className="p-3">
@@ -77,15 +63,30 @@ export function RunView({ runId }: { runId: string }) {
           </div>
         </SectionCard>
       )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SectionCard id="specification" title="Specification">
+          <p data-testid="run-specification" className="whitespace-pre-wrap break-words px-5 py-4 text-sm leading-6 text-slate-700">
+            {run.specification}
+          </p>
+          <ContextValues values={run.contextValues} />
+        </SectionCard>
+        <SectionCard id="result" title="Result">
+          <RunResultPanel run={run} />
+        </SectionCard>
+      </div>
       {run.escalations.length > 0 && (
         <SectionCard id="escalations" title="Escalations">
           <EscalationList escalations={run.escalations} />
         </SectionCard>
       )}
       <LiveCallPanel runId={run.id} live={live} />
-      <SectionCard id="attempts" title="Attempts">
-        <AttemptTimeline runId={run.id} attempts={run.attempts} />
+      <SectionCard id="attempts" title="Steps and attempts">
+        <AttemptTimeline run={run} />
       </SectionCard>
+      <details data-testid="lifecycle-details" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+        <summary className="cursor-pointer px-5 py-3 text-base font-semibold text-slate-900">Lifecycle internals: lease, epoch, worker</summary>
+        <LifecyclePanel run={run} />
+      </details>
       <SectionCard id="ledger" title="Ledger">
         <LedgerSummary ledger={run.ledger} />
         <LedgerTable entries={run.ledger.entries} />

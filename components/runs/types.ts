@@ -7,3 +7,4 @@ export type RunEscalation = RunDetail["escalations"][number];
 export type RunLedger = RunDetail["ledger"];
 export type RunLedgerEntry = RunLedger["entries"][number];
 export type RunResult = NonNullable<RunDetail["finalResult"]>;
+export type RunStepRun = RunDetail["stepRuns"][number];

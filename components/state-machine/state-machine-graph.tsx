@@ -4,20 +4,25 @@ import "@xyflow/react/dist/style.css";
 import { useMemo } from "react";
 import { Background, Controls, ReactFlow } from "@xyflow/react";
 import type { RouterOutputs } from "@/server/api/root";
-
-type MachineView = NonNullable<RouterOutputs["run"]["get"]["machine"]>;
+import { MachineLegend } from "./machine-legend";
 import { STATE_NODE_TYPES } from "./state-node";
 import { machineToFlow } from "./to-flow";
 
-/** A run's state machine, read-only: current state highlighted, the path taken marked. */
+type MachineView = NonNullable<RouterOutputs["run"]["get"]["machine"]>;
+
+/** A run's state machine, read-only: every transition, the current state, the visited ones and the path taken (with a legend). */
 export function StateMachineGraph({ machine, height = 420, problemStates }: { machine: MachineView; height?: number; problemStates?: readonly string[] }) {
   const flow = useMemo(() => machineToFlow(machine, problemStates), [machine, problemStates]);
+  const showProgress = flow.nodes.some((node) => node.data.showProgress);
   return (
-    <div style={{ height }} className="rounded-lg border border-slate-200 bg-white" data-testid="state-machine">
-      <ReactFlow nodes={flow.nodes} edges={flow.edges} nodeTypes={STATE_NODE_TYPES} nodesDraggable={false} nodesConnectable={false} fitView proOptions={{ hideAttribution: true }}>
-        <Background />
-        <Controls showInteractive={false} />
-      </ReactFlow>
+    <div>
+      {showProgress && <MachineLegend />}
+      <div style={{ height }} className="rounded-lg border border-slate-200 bg-white" data-testid="state-machine">
+        <ReactFlow nodes={flow.nodes} edges={flow.edges} nodeTypes={STATE_NODE_TYPES} nodesDraggable={false} nodesConnectable={false} fitView proOptions={{ hideAttribution: true }}>
+          <Background />
+          <Controls showInteractive={false} />
+        </ReactFlow>
+      </div>
     </div>
   );
 }

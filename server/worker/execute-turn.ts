@@ -88,7 +88,10 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
 
     if (turn.kind === "cancel") {
       const reason = typeof turn.payload.reason === "string" && turn.payload.reason ? turn.payload.reason : "cancelled";
-      journal.recordNow({ type: "run.finished", result: failure("(run)", `Cancelled: ${reason}`) }, "run.finished");
+      const by = typeof turn.payload.by === "string" && turn.payload.by ? turn.payload.by : null;
+      // Who cancelled, as data: the run page says "Cancelled by <who>", not a failure.
+      journal.append("human", "run.cancelled", { by, reason }, "run.cancelled");
+      journal.recordNow({ type: "run.finished", result: failure("(run)", by ? `Cancelled by ${by}: ${reason}` : `Cancelled: ${reason}`) }, "run.finished");
       await journal.end({ head: { status: "cancelled", resumeDeadline: null }, cancelEscalations: true });
       return "cancelled";
     }

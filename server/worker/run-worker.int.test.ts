@@ -5,6 +5,8 @@ import { RunWorker } from "./run-worker";
 import { createDurableFixture, type DurableFixture } from "./testing/durable-fixture";
 import { sweep } from "./watchdog";
 import { until } from "../testing/until";
+import { cancelRun } from "../services/runs/cancel-run";
+import { getRunDetail } from "../services/runs/get-run-detail";
 
 const turnOptions = { leaseMs: 5_000, escalationTimeoutMs: 60_000, maxRetries: 3, compile: {} };
 
@@ -92,5 +94,17 @@ describe.each(providers)("durable runs on %s", (provider) => {
     expect(run.finalResult).toMatchObject({ status: "failed", reason: "Cancelled: not needed" });
     expect((await fixture.database.db.escalation.findFirstOrThrow({ where: { runId } })).status).toBe("cancelled");
     expect(await fixture.store.requestCancel(runId, "again")).toBe(false);
+  });
+
+  it("a cancel from the dashboard names who cancelled: in the ledger, the result's reason and the run page's detail", async () => {
+    const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["sandbox-escalation"]!, specification: "run a command", generatorOverride: fixture.replay("sandbox-escalation") });
+    await finished(runId);
+    await cancelRun(fixture.database.db, { id: runId }, "alice@example.com");
+    await finished(runId, ["cancelled"]);
+    const detail = await getRunDetail(fixture.database.db, { id: runId });
+    expect(detail.cancellation).toMatchObject({ by: "alice@example.com", reason: "cancelled from the dashboard" });
+    expect(detail.cancellation?.at).toBeInstanceOf(Date);
+    expect(detail.finalResult).toMatchObject({ status: "failed", reason: "Cancelled by alice@example.com: cancelled from the dashboard" });
+    expect(detail.ledger.entries.map((entry) => entry.type).slice(-2)).toEqual(["run.cancelled", "run.finished"]);
   });
 });

@@ -1,6 +1,8 @@
 import { DiffView } from "@/components/escalations/diff-view";
 import { verdictOf } from "../verdict";
 import { VerdictBadge } from "../verdict-badge";
+import { ForkEdit } from "../fork-edit";
+import type { ForkPointNote } from "./fork-point-at";
 import type { ComparedAttempt, ComparedSide } from "./types";
 
 function Side({ name, attempt }: { name: "a" | "b"; attempt: ComparedSide | null }) {
@@ -19,12 +21,18 @@ function Side({ name, attempt }: { name: "a" | "b"; attempt: ComparedSide | null
   );
 }
 
-/** One attempt of both runs: verdicts and feedback side by side, and how their content differs. */
-export function AttemptPairRow({ pair }: { pair: ComparedAttempt }) {
+/** One attempt of both runs: verdicts and feedback side by side, and how their content differs; at a fork point, the edit that made the difference. */
+export function AttemptPairRow({ pair, forkPoint }: { pair: ComparedAttempt; forkPoint?: ForkPointNote }) {
   const title = `${pair.stepName} attempt ${pair.attempt}`;
   return (
-    <li data-testid="attempt-pair" data-key={pair.key} className="space-y-3 rounded-md border border-slate-200 p-4">
+    <li data-testid="attempt-pair" data-key={pair.key} data-fork-point={forkPoint ? forkPoint.side : undefined} className="space-y-3 rounded-md border border-slate-200 p-4">
       <h3 className="font-mono text-sm font-semibold text-slate-900">{pair.key.includes("#") ? `${title} (occurrence ${pair.key.split("#")[1]})` : title}</h3>
+      {forkPoint && (
+        <div className="space-y-2 rounded border border-amber-200 bg-amber-50/50 p-3">
+          <p className="text-xs font-medium text-amber-900">Run {forkPoint.side} was forked here: this attempt was generated anew from this edit.</p>
+          <ForkEdit edit={forkPoint.edit} />
+        </div>
+      )}
       <div className="grid gap-4 md:grid-cols-2">
         <Side name="a" attempt={pair.a} />
         <Side name="b" attempt={pair.b} />

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
+import { ForkEdit } from "../fork-edit";
 import type { ComparedRun } from "./types";
 
 function outcomeOf(run: ComparedRun): string {
+  if (run.status === "cancelled") return run.cancellation?.by ? `Cancelled by ${run.cancellation.by}` : "Cancelled";
   const result = run.finalResult;
   if (!result) return "No result yet";
   if (result.status === "success") return "Succeeded: every guard is satisfied";
@@ -25,9 +27,12 @@ export function ComparedRunCard({ side, run }: { side: "A" | "B"; run: ComparedR
         run {run.id}
       </Link>
       {run.forkedFrom && (
-        <p className="text-xs text-slate-600">
-          Forked from <span className="font-mono">{run.forkedFrom.runId}</span> at <code className="font-mono">{run.forkedFrom.attemptKey}</code>
-        </p>
+        <>
+          <p className="text-xs text-slate-600">
+            Forked from <span className="font-mono">{run.forkedFrom.runId}</span> at <code className="font-mono">{run.forkedFrom.attemptKey}</code>
+          </p>
+          <ForkEdit edit={run.forkedFrom} />
+        </>
       )}
       <p data-testid="compared-outcome" className="whitespace-pre-wrap break-words text-sm text-slate-700">
         {outcomeOf(run)}

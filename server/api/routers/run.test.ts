@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/server/persistence/testing/test-database";
 import { minimalWorkflowDefinition } from "@/server/workflows/definition/testing/minimal-workflow";
-import { createTestCaller, TEST_DATABASES } from "../testing/test-caller";
+import { createTestCaller, TEST_ADMIN, TEST_DATABASES } from "../testing/test-caller";
 
 for (const { provider, enabled } of TEST_DATABASES) {
   describe.runIf(enabled)(`run router on ${provider}`, () => {
@@ -109,7 +109,8 @@ for (const { provider, enabled } of TEST_DATABASES) {
       expect(await caller.run.cancel({ id, reason: "not needed" })).toEqual({ id, status: "cancelling" });
       const inbox = await database.db.inboxMessage.findMany({ where: { runId: id }, orderBy: { createdAt: "asc" } });
       expect(inbox.map((message) => message.kind)).toEqual(["start", "cancel"]);
-      expect(inbox[1]?.payload).toEqual({ reason: "not needed" });
+      // The signed-in person travels with the message, so the run can say who cancelled it.
+      expect(inbox[1]?.payload).toEqual({ reason: "not needed", by: TEST_ADMIN.email });
 
       await database.db.run.update({ where: { id }, data: { status: "succeeded" } });
       await expect(caller.run.cancel({ id })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("already ended (succeeded)") });

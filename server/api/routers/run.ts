@@ -34,5 +34,5 @@ export const runRouter = createTRPCRouter({
   create: permittedProcedure("start_run").input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
   rerun: permittedProcedure("start_run").input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),
   fork: permittedProcedure("fork_run").input(forkRunInput).mutation(({ ctx, input }) => forkRun(ctx.db, input, ctx.actor.email)),
-  cancel: permittedProcedure("cancel_run").input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input)),
+  cancel: permittedProcedure("cancel_run").input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input, ctx.actor.email)),
 });

@@ -63,6 +63,16 @@ describe("renderPrompt (001 PromptTemplate.render)", () => {
     expect(rendered).not.toContain("# CONTEXT");
   });
 
+  it("leaves out a section whose content is empty or blank, never an empty header", () => {
+    const bare = createPromptTemplate({ role: "", constraints: "  \n", task: "Write the class." });
+    expect(renderPrompt(bare, contextWith(""))).toBe("# TASK\nWrite the class.");
+    expect(renderPrompt(bare, contextWith("   "))).toBe("# TASK\nWrite the class.");
+    const rendered = renderPrompt(bare, contextWith("No network access.", [["x", "bad"]]));
+    expect(rendered).toBe("# CONTEXT\nNo network access.\n\n# HISTORY (Context Refinement)\n\n--- Attempt 1 ---\nGUARD REJECTION:\nbad\nInstruction: Address the rejection above.\n\n# TASK\nWrite the class.");
+    expect(rendered).not.toContain("# ROLE");
+    expect(rendered).not.toContain("# CONSTRAINTS");
+  });
+
   it("does not put the failed artifact's content into the templated prompt (001 renders feedback only)", () => {
     const rendered = renderPrompt(template, contextWith("", [["SECRET_ARTIFACT_BODY", "bad"]]));
     expect(rendered).not.toContain("SECRET_ARTIFACT_BODY");

@@ -24,13 +24,16 @@ export function createPromptTemplate(fields: {
 }
 
 /**
- * Renders # ROLE, # CONSTRAINTS, # CONTEXT (only when the ambient environment has constraints),
- * # HISTORY (Context Refinement) with one "--- Attempt i ---" block per failed attempt, and
- * # TASK, in that order, separated by blank lines.
+ * Renders # ROLE, # CONSTRAINTS, # CONTEXT, # HISTORY (Context Refinement) with one
+ * "--- Attempt i ---" block per failed attempt, and # TASK, in that order, separated by blank
+ * lines. A section with nothing in it (a blank role, no constraints, no history) is left out:
+ * an empty header only tells the model there is nothing there.
  */
 export function renderPrompt(template: PromptTemplate, context: Context): string {
-  const parts = [`# ROLE\n${template.role}`, `# CONSTRAINTS\n${template.constraints}`];
-  if (context.ambient.constraints) parts.push(`# CONTEXT\n${context.ambient.constraints}`);
+  const parts: string[] = [];
+  if (template.role.trim()) parts.push(`# ROLE\n${template.role}`);
+  if (template.constraints.trim()) parts.push(`# CONSTRAINTS\n${template.constraints}`);
+  if (context.ambient.constraints.trim()) parts.push(`# CONTEXT\n${context.ambient.constraints}`);
   if (context.feedbackHistory.length > 0) {
     parts.push("# HISTORY (Context Refinement)");
     context.feedbackHistory.forEach((entry, index) => {

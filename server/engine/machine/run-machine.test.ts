@@ -309,6 +309,32 @@ describe("runMachine: steps", () => {
     expect(result.path).toEqual(["ideating", "end"]);
   });
 
+  it("llm, transition and code steps are recorded as started and completed, the generated ones with their prompt", async () => {
+    const m = machine({
+      states: ["observing", "ideating", "choosing", "end"],
+      context: { seen: false },
+      steps: [
+        { kind: "code", name: "observe", inState: "observing", run: async () => ({ updates: { seen: true } }), transitionTo: "ideating" },
+        { kind: "llm", name: "ideate", inState: "ideating", generator: new ScriptedGenerator(["an idea"]), template, transitionTo: "choosing" },
+        { kind: "transition", name: "choose", inState: "choosing", generator: new ScriptedGenerator(["ship"]), template, transitionMap: { ship: "end" } },
+      ],
+    });
+    const { promise, observer } = start(m);
+    expect((await promise).status).toBe("success");
+    const stepEvents = observer.events.filter((event) => event.type === "step.started" || event.type === "step.completed");
+    expect(stepEvents.map((event) => `${event.type}:${event.step}:${"kind" in event ? event.kind : ""}`)).toEqual([
+      "step.started:observe:code",
+      "step.completed:observe:code",
+      "step.started:ideate:llm",
+      "step.completed:ideate:llm",
+      "step.started:choose:transition",
+      "step.completed:choose:transition",
+    ]);
+    const ideated = stepEvents.find((event) => event.type === "step.completed" && event.step === "ideate");
+    expect(ideated).toMatchObject({ output: "an idea", prompt: expect.stringContaining("# TASK\nImplement the specification.") });
+    expect(stepEvents.find((event) => event.type === "step.completed" && event.step === "observe")).not.toHaveProperty("prompt");
+  });
+
   it("a guard that cannot run on this server fails the step at once: no retry spent, no person asked, on_failure: skip ignored", async () => {
     const generator = new ScriptedGenerator(["print('a')", "print('b')", "print('c')"]);
     const unavailable = () => {

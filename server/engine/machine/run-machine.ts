@@ -273,6 +273,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     const key = `${keyPrefix}/completed`;
     const recalled = await observer.recall?.(key);
     if (recalled && typeof recalled.output === "string") return use(recalled.output);
+    await observer.record({ type: "step.started", step: step.name, kind: step.kind as "llm" | "transition" }, `${keyPrefix}/started`);
     try {
       const generation = await generator.generate({
         context: composeContext(ambient, run.specification),
@@ -289,7 +290,8 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       // An empty or cut-short reply is not an output a later prompt or condition may build on.
       const unanswered = unansweredFeedback(generation, false);
       if (unanswered !== undefined) return stepFailure(step, `Step "${step.name}" got no usable answer: ${unanswered}`);
-      await observer.record({ type: "step.completed", step: step.name, kind: step.kind as "llm" | "transition", output: generation.content }, key);
+      const prompt = typeof generation.metadata?.prompt === "string" ? { prompt: generation.metadata.prompt } : {};
+      await observer.record({ type: "step.completed", step: step.name, kind: step.kind as "llm" | "transition", output: generation.content, ...prompt }, key);
       return use(generation.content);
     } catch (error) {
       const misconfigured = configurationErrorOf(error);
@@ -314,6 +316,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       Object.assign(variables, recalled.updates);
       return { kind: "continue" };
     }
+    await observer.record({ type: "step.started", step: step.name, kind: "code" }, `${keyPrefix}/started`);
     let outcome;
     try {
       outcome = await step.run(Object.freeze({ ...variables }), run.signal);

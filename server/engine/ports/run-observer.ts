@@ -15,6 +15,8 @@ export type EngineEvent =
       /** Dependency name → artifact id handed to this step's guard. */
       readonly dependencyIds: Readonly<Record<string, string>>;
     }
+  /** An llm, transition or code step of a state machine starts (an action pair's start carries its guard instead). */
+  | { readonly type: "step.started"; readonly step: string; readonly kind: "llm" | "transition" | "code" }
   | {
       readonly type: "generator.completed";
       readonly step: string;
@@ -53,6 +55,8 @@ export type EngineEvent =
       readonly step: string;
       readonly kind: "llm" | "transition" | "code";
       readonly output?: string;
+      /** The prompt an llm or transition step's answer was generated from, when its generator said. */
+      readonly prompt?: string;
       readonly updates?: Readonly<Record<string, boolean | number | string>>;
     }
   /** `state`: the machine state the run ended in (absent for 001's sequential workflows). */

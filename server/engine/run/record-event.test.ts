@@ -26,6 +26,21 @@ describe("recordEvent", () => {
     });
   });
 
+  it("step.started of an llm, transition or code step: engine entry naming its kind; sets the current step", () => {
+    expect(recordEvent({ type: "step.started", step: "ideate", kind: "llm" }, now)).toEqual({
+      ledger: { actor: "engine", type: "step.started", payload: { step: "ideate", kind: "llm" } },
+      patch: { currentStep: "ideate" },
+    });
+  });
+
+  it("step.completed: engine entry with the output and the prompt it was generated from, or a code step's updates", () => {
+    expect(recordEvent({ type: "step.completed", step: "ideate", kind: "llm", output: "an idea", prompt: "# TASK\nIdeate" }, now)).toEqual({
+      ledger: { actor: "engine", type: "step.completed", payload: { step: "ideate", kind: "llm", output: "an idea", prompt: "# TASK\nIdeate" } },
+      patch: { stepsCompletedIncrement: 1 },
+    });
+    expect(recordEvent({ type: "step.completed", step: "observe", kind: "code", updates: { seen: true } }, now).ledger.payload).toEqual({ step: "observe", kind: "code", updates: { seen: true } });
+  });
+
   it("generator.completed: generator entry with id, hash and metadata; counts one attempt", () => {
     const record = recordEvent(
       { type: "generator.completed", step: "impl", attempt: 2, artifactId: "i-2", contentHash: impl2.contentHash, metadata: { model: "m" } },

@@ -48,7 +48,11 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
       };
     case "step.started":
       return {
-        ledger: { actor: "engine", type: event.type, payload: { step: event.step, guardId: event.guardId, dependencyIds: event.dependencyIds } },
+        ledger: {
+          actor: "engine",
+          type: event.type,
+          payload: "kind" in event ? { step: event.step, kind: event.kind } : { step: event.step, guardId: event.guardId, dependencyIds: event.dependencyIds },
+        },
         patch: { currentStep: event.step },
       };
     case "generator.completed":
@@ -83,7 +87,13 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
         ledger: {
           actor: "engine",
           type: event.type,
-          payload: { step: event.step, kind: event.kind, ...(event.output !== undefined ? { output: event.output } : {}), ...(event.updates ? { updates: event.updates } : {}) },
+          payload: {
+            step: event.step,
+            kind: event.kind,
+            ...(event.output !== undefined ? { output: event.output } : {}),
+            ...(event.prompt !== undefined ? { prompt: event.prompt } : {}),
+            ...(event.updates ? { updates: event.updates } : {}),
+          },
         },
         patch: { stepsCompletedIncrement: 1 },
       };

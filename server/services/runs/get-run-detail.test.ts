@@ -123,6 +123,11 @@ describe("getRunDetail on SQLite", () => {
         feedback: "Security: os.system forbidden (line 2)",
         artifactId: detail.attempts[0]?.id,
         expiresAt: null,
+        // Undecided: no decision, reviewer or comment yet.
+        decision: null,
+        decidedBy: null,
+        decidedAt: null,
+        comment: null,
         createdAt: expect.any(Date),
       },
     ]);

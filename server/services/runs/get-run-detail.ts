@@ -5,6 +5,8 @@ import type { EscalationStatus, RunStatus } from "@/prisma/generated/sqlite/clie
 import { notFound } from "../errors";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
 import { machineView, type MachineView } from "./machine-view";
+import { attemptOrigins, cancellationOf, forkEditOf, type Cancellation } from "./ledger-facts";
+import { collectStepRuns, stepOrder, type LedgerFact, type StepRun } from "./step-runs";
 
 /** The run page refetches every second: beyond this many entries it shows the newest ones only. */
 export const LEDGER_ENTRY_LIMIT = 500;
@@ -55,13 +57,22 @@ const escalationSelect = {
   artifactId: true,
   expiresAt: true,
   createdAt: true,
+  decision: true,
+  decidedBy: true,
+  decidedAt: true,
+  comment: true,
 } satisfies Prisma.EscalationSelect;
 
 const ledgerEntrySelect = { seq: true, actor: true, type: true, epoch: true, createdAt: true, payload: true } satisfies Prisma.LedgerEntrySelect;
 
 export type ContextValue = boolean | number | string;
 
-export type RunAttempt = Prisma.ArtifactGetPayload<{ select: typeof attemptSelect }>;
+export type RunAttempt = Prisma.ArtifactGetPayload<{ select: typeof attemptSelect }> & {
+  /** The prompt the attempt was generated from; null for a reviewer's edit or a generator that recorded none. */
+  prompt: string | null;
+  /** The generator kind that made it ("replay" for a cassette); null for a reviewer's edit. */
+  generator: string | null;
+};
 
 export interface RunEscalation {
   id: string;
@@ -71,6 +82,12 @@ export interface RunEscalation {
   artifactId: string;
   expiresAt: Date | null;
   createdAt: Date;
+  /** approve, edit_and_approve, reject, reject_with_feedback or expired; null while pending. */
+  decision: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  /** The reviewer's reason or feedback. */
+  comment: string | null;
 }
 
 export interface RunLedgerEntry {
@@ -114,12 +131,18 @@ export interface RunDetail {
   finalResult: RunResultSummary | null;
   /** Every generation attempt with its guard's verdict, oldest first. */
   attempts: RunAttempt[];
+  /** Every run of an llm, transition or code step, in order. */
+  stepRuns: StepRun[];
+  /** The steps the run started, in the order of their first start. */
+  stepOrder: string[];
+  /** Who cancelled the run and when; null unless it was cancelled. */
+  cancellation: Cancellation | null;
   escalations: RunEscalation[];
   ledger: RunLedger;
   /** The pinned version's state machine and the path the run took through it. */
   machine: MachineView | null;
-  /** For a fork: the run and the attempt ("implement/attempt-2") it was started from. */
-  forkedFrom: { runId: string; attemptKey: string } | null;
+  /** For a fork: the run and the attempt ("implement/attempt-2") it was started from, and the edit that made it. */
+  forkedFrom: { runId: string; attemptKey: string; feedback: string | null; prompt: string | null; forkedBy: string | null } | null;
 }
 
 // Json columns are parsed on the way out (docs/style.md rule 9): a malformed row fails here, by name.
@@ -166,6 +189,9 @@ async function readLedger(db: Db, runId: string): Promise<RunLedger> {
   return { entries, total, omitted: Math.max(0, total - entries.length), summary: { countByType, modelCalls } };
 }
 
+/** The ledger entries the run page reads in full, whatever the ledger's length. */
+const MILESTONE_TYPES = ["step.started", "step.completed", "generator.completed", "run.finished", "run.suspended", "run.cancelled", "run.forked"];
+
 /** Versions stored before workflow documents (issue 5) hold a plain step list: no machine to draw. */
 function isMachineDefinition(definition: unknown): definition is WorkflowDefinition {
   const machine = (definition as { state_machine?: { states?: unknown; transitions?: unknown } } | null)?.state_machine;
@@ -177,27 +203,38 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   const run = await db.run.findUnique({ where: { id: input.id }, select: runHeadSelect });
   if (!run) throw notFound("Run", input.id);
 
-  const [attempts, escalations, ledger, milestones] = await Promise.all([
+  const { workflowVersion, contextValues, finalResult, forkedFromRunId, forkedFromAttempt, ...head } = run;
+  const [attempts, escalations, ledger, milestoneRows] = await Promise.all([
     // attempt breaks ties between artifacts stored within the same millisecond.
     db.artifact.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
     db.escalation.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: escalationSelect }),
     readLedger(db, run.id),
-    // The path through the machine: every started step, and where the run ended or waits.
-    db.ledgerEntry.findMany({ where: { runId: run.id, type: { in: ["step.started", "run.finished", "run.suspended"] } }, orderBy: { seq: "asc" }, select: { type: true, payload: true } }),
+    // The path through the machine, the runs of steps without attempts, each attempt's prompt, and how the run was forked or cancelled.
+    db.ledgerEntry.findMany({ where: { runId: run.id, type: { in: MILESTONE_TYPES } }, orderBy: { seq: "asc" }, select: { seq: true, type: true, createdAt: true, payload: true } }),
   ]);
-  const startedSteps = milestones.flatMap((entry) => (entry.type === "step.started" ? [String((entry.payload as { step?: unknown }).step)] : []));
-  const ending = milestones.findLast((entry) => entry.type !== "step.started")?.payload as { finalState?: unknown } | undefined;
+  const milestones: LedgerFact[] = milestoneRows.map((row) => ({ ...row, payload: parseColumn(payloadSchema, row.payload, "LedgerEntry.payload", `${run.id}#${row.seq}`) }));
+  const pathFacts = milestones.filter((entry) => entry.type === "step.started" || entry.type === "run.finished" || entry.type === "run.suspended");
+  const startedSteps = pathFacts.flatMap((entry) => (entry.type === "step.started" ? [String(entry.payload.step)] : []));
+  // Only an ending after the last step start says where the run is: a resumed run has moved on since.
+  const last = pathFacts.at(-1);
+  const endState = last && last.type !== "step.started" && typeof last.payload.finalState === "string" ? last.payload.finalState : null;
+  const origins = attemptOrigins(milestones);
+  const parsedResult = finalResult === null ? null : parseColumn(resultSummarySchema, finalResult, "Run.finalResult", run.id);
+  const ended = ["succeeded", "failed", "escalated", "cancelled"].includes(run.status);
+  const forkEdit = forkEditOf(milestones);
 
-  const { workflowVersion, contextValues, finalResult, forkedFromRunId, forkedFromAttempt, ...head } = run;
   return {
     ...head,
     workflow: workflowVersion ? { id: workflowVersion.workflow.id, name: workflowVersion.workflow.name, version: workflowVersion.version } : null,
     contextValues: contextValues === null ? {} : parseColumn(contextValuesSchema, contextValues, "Run.contextValues", run.id),
-    finalResult: finalResult === null ? null : parseColumn(resultSummarySchema, finalResult, "Run.finalResult", run.id),
-    attempts,
+    finalResult: parsedResult,
+    attempts: attempts.map((attempt) => ({ ...attempt, prompt: origins.get(attempt.id)?.prompt ?? null, generator: origins.get(attempt.id)?.generator ?? null })),
+    stepRuns: collectStepRuns(milestones, ended ? { failedStep: parsedResult?.failedStep ?? null, reason: parsedResult?.reason ?? null } : null),
+    stepOrder: stepOrder(milestones),
+    cancellation: run.status === "cancelled" ? cancellationOf(milestones) : null,
     escalations,
     ledger,
-    forkedFrom: forkedFromRunId && forkedFromAttempt ? { runId: forkedFromRunId, attemptKey: forkedFromAttempt } : null,
-    machine: workflowVersion && isMachineDefinition(workflowVersion.definition) ? machineView(workflowVersion.definition, startedSteps, typeof ending?.finalState === "string" ? ending.finalState : null, head.currentState) : null,
+    forkedFrom: forkedFromRunId && forkedFromAttempt ? { runId: forkedFromRunId, attemptKey: forkedFromAttempt, feedback: forkEdit?.feedback ?? null, prompt: forkEdit?.prompt ?? null, forkedBy: forkEdit?.forkedBy ?? null } : null,
+    machine: workflowVersion && isMachineDefinition(workflowVersion.definition) ? machineView(workflowVersion.definition, startedSteps, endState, null) : null,
   };
 }

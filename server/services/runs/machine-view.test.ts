@@ -40,4 +40,54 @@ describe("machine view", () => {
       expect(flow.edges.filter((edge) => edge.source === "*").every((edge) => edge.className?.includes("transition-wildcard"))).toBe(true);
     }
   });
+
+  it("draws every way the machine can move: transitions, a step's transition_to and each transition_map answer, so a final state reached only by an answer is connected", () => {
+    const view = machineView(example("agent-loop"), [], null, null);
+    const edges = view.transitions.map((edge) => `${edge.from}->${edge.to} [${edge.source}${edge.step ? ` ${edge.step}` : ""}] ${edge.condition ?? ""}`.trim());
+    expect(edges).toEqual([
+      "observing->ideating [transition] has_context",
+      "implementing->testing [transition] g_impl",
+      "testing->reflecting [transition] g_test",
+      "*->observing [transition] should_pivot and attempts < 3",
+      "ideating->implementing [transition_to ideate]",
+      'reflecting->implementing [transition_map reflect] answer "continue"',
+      'reflecting->observing [transition_map reflect] answer "pivot"',
+      'reflecting->shipping [transition_map reflect] answer "ship"',
+    ]);
+    const flow = machineToFlow(view);
+    expect(flow.edges.filter((edge) => edge.target === "shipping").map((edge) => [edge.source, edge.label, edge.className])).toEqual([["reflecting", 'answer "ship"', "transition transition-transition_map"]]);
+    expect(flow.edges.find((edge) => edge.source === "ideating")?.label).toBe("after ideate");
+  });
+
+  it("a finished agent-loop run: every state visited, shipping current, the answer edge to it taken", () => {
+    const view = machineView(example("agent-loop"), ["observe", "ideate", "implement", "test", "reflect"], "shipping", null);
+    expect(view.current).toBe("shipping");
+    const flow = machineToFlow(view);
+    expect(flow.nodes.filter((node) => node.id !== "*").map((node) => `${node.id}:${node.data.progress}`)).toEqual([
+      "observing:visited",
+      "ideating:visited",
+      "implementing:visited",
+      "testing:visited",
+      "reflecting:visited",
+      "shipping:current",
+    ]);
+    expect(flow.edges.filter((edge) => edge.className?.includes("transition-taken")).map((edge) => `${edge.source}->${edge.target}`)).toContain("reflecting->shipping");
+  });
+
+  it("while a run goes on, the state of its last started step is current; a run that has not started marks nothing", () => {
+    const running = machineView(example("tdd-lru-cache"), ["write_tests", "implement"], null, null);
+    expect(running.current).toBe("implementing");
+    const flow = machineToFlow(running);
+    const states = flow.nodes.filter((node) => node.id !== "*");
+    expect(Object.fromEntries(states.map((node) => [node.id, node.data.progress]))).toEqual({ writing_tests: "visited", implementing: "current", done: "unvisited" });
+    expect(states.every((node) => node.data.showProgress)).toBe(true);
+
+    const queued = machineToFlow(machineView(example("tdd-lru-cache"), [], null, null));
+    expect(queued.nodes.some((node) => node.data.showProgress)).toBe(false);
+  });
+
+  it("gives an action pair's retry budget as attempts", () => {
+    const view = machineView(example("prime-validator"), [], null, null);
+    expect(view.states.flatMap((state) => state.steps.map((step) => [step.name, step.maxAttempts]))).toEqual([["implement", 3]]);
+  });
 });

@@ -1,22 +1,66 @@
 import type { WorkflowDefinition } from "@/server/workflows/definition";
 
-/** What the run page draws of a run's state machine: states with their steps, transitions, the path taken. */
+/**
+ * Where an edge of the drawn machine comes from: a `state_machine.transitions` entry, a step's
+ * `transition_to`, or one answer of a transition step's `transition_map`.
+ */
+export type MachineEdgeSource = "transition" | "transition_to" | "transition_map";
+
+export interface MachineViewStep {
+  readonly name: string;
+  readonly type: string;
+  readonly generator: string | null;
+  readonly guards: readonly string[];
+  /** An action pair's retry budget as attempts (1 + max_retries); null for other step types. */
+  readonly maxAttempts: number | null;
+}
+
+export interface MachineViewTransition {
+  readonly from: string;
+  readonly to: string;
+  /** The condition of a transition, or the answer of a transition_map edge; null when it always applies. */
+  readonly condition: string | null;
+  readonly source: MachineEdgeSource;
+  /** The step a transition_to or transition_map edge belongs to. */
+  readonly step: string | null;
+}
+
+/** What the run page draws of a run's state machine: states with their steps, every edge, the path taken. */
 export interface MachineView {
   readonly states: readonly {
     readonly name: string;
     readonly initial: boolean;
     readonly final: boolean;
-    readonly steps: readonly { readonly name: string; readonly type: string; readonly generator: string | null; readonly guards: readonly string[] }[];
+    readonly steps: readonly MachineViewStep[];
   }[];
-  readonly transitions: readonly { readonly from: string; readonly to: string; readonly condition: string | null }[];
+  readonly transitions: readonly MachineViewTransition[];
   /** The states the run entered, in order (a revisited state appears again). */
   readonly path: readonly string[];
   readonly current: string | null;
 }
 
+/** Every way the machine can move: transitions, then each step's transition_to and transition_map, in document order. */
+function edgesOf(definition: WorkflowDefinition): MachineViewTransition[] {
+  const edges: MachineViewTransition[] = definition.state_machine.transitions.map((transition) => ({
+    from: transition.from,
+    to: transition.to,
+    condition: transition.condition ?? null,
+    source: "transition",
+    step: null,
+  }));
+  for (const step of definition.steps) {
+    if (step.transition_to !== undefined) edges.push({ from: step.in_state, to: step.transition_to, condition: null, source: "transition_to", step: step.name });
+    for (const [answer, to] of Object.entries(step.transition_map ?? {})) {
+      edges.push({ from: step.in_state, to, condition: `answer "${answer}"`, source: "transition_map", step: step.name });
+    }
+  }
+  return edges;
+}
+
 /**
  * The machine of a run's pinned definition and the path the run took: the state of each started
- * step, in ledger order, then the state the run ended or suspended in. Pure.
+ * step, in ledger order, then `endState`, where the run ended or suspended (null while it runs).
+ * `current` defaults to the end of that path once the run has started a step. Pure.
  */
 export function machineView(definition: WorkflowDefinition, startedSteps: readonly string[], endState: string | null, current: string | null): MachineView {
   const stateOfStep = new Map(definition.steps.map((step) => [step.name, step.in_state]));
@@ -33,10 +77,16 @@ export function machineView(definition: WorkflowDefinition, startedSteps: readon
       final: definition.state_machine.final_states.includes(name),
       steps: definition.steps
         .filter((step) => step.in_state === name)
-        .map((step) => ({ name: step.name, type: step.type, generator: step.generator?.kind ?? null, guards: (step.guards ?? []).map((guard) => guard.kind) })),
+        .map((step) => ({
+          name: step.name,
+          type: step.type,
+          generator: step.generator?.kind ?? null,
+          guards: (step.guards ?? []).map((guard) => guard.kind),
+          maxAttempts: step.type === "action_pair" && typeof step.max_retries === "number" ? step.max_retries + 1 : null,
+        })),
     })),
-    transitions: definition.state_machine.transitions.map((transition) => ({ from: transition.from, to: transition.to, condition: transition.condition ?? null })),
+    transitions: edgesOf(definition),
     path,
-    current: current ?? endState,
+    current: current ?? endState ?? (startedSteps.length > 0 ? (path.at(-1) ?? null) : null),
   };
 }

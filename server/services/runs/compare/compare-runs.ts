@@ -4,7 +4,7 @@ import { getRunDetail, type RunAttempt, type RunDetail } from "../get-run-detail
 import { pairAttempts, type AttemptPair } from "./pair-attempts";
 
 /** What the comparison shows of each run. */
-export type ComparedRun = Pick<RunDetail, "id" | "status" | "workflow" | "specification" | "createdAt" | "finishedAt" | "finalResult" | "attemptCount" | "forkedFrom">;
+export type ComparedRun = Pick<RunDetail, "id" | "status" | "workflow" | "specification" | "createdAt" | "finishedAt" | "finalResult" | "attemptCount" | "forkedFrom" | "cancellation">;
 
 export interface ComparedAttempt extends AttemptPair<RunAttempt> {
   /** Both attempts produced the same content (by hash). */
@@ -20,8 +20,8 @@ export interface RunComparison {
 }
 
 function compared(run: RunDetail): ComparedRun {
-  const { id, status, workflow, specification, createdAt, finishedAt, finalResult, attemptCount, forkedFrom } = run;
-  return { id, status, workflow, specification, createdAt, finishedAt, finalResult, attemptCount, forkedFrom };
+  const { id, status, workflow, specification, createdAt, finishedAt, finalResult, attemptCount, forkedFrom, cancellation } = run;
+  return { id, status, workflow, specification, createdAt, finishedAt, finalResult, attemptCount, forkedFrom, cancellation };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ForkPoint {
   readonly prompt: string | null;
   /** The feedback the attempt received: its parent attempt's verdict feedback, "" for a first attempt. */
   readonly feedback: string;
+  /** The generator that made the attempt ("replay": a cassette, which answers a fork with the same recorded content). */
+  readonly generator: string | null;
 }
 
 const GENERATED = /^event:(.+\/attempt-\d+)\/generated$/;
@@ -45,7 +47,8 @@ export async function findForkPoint(db: Db, runId: string, artifactId: string): 
     db.ledgerEntry.findFirst({ where: { runId, callKey: { startsWith: `result:${attemptKey}/` } }, orderBy: { seq: "asc" }, select: { seq: true } }),
     artifact.parentId ? db.artifact.findUnique({ where: { id: artifact.parentId }, select: { feedback: true } }) : null,
   ]);
-  const prompt = (entry.payload as { metadata?: { prompt?: unknown } }).metadata?.prompt;
+  const metadata = (entry.payload as { metadata?: { prompt?: unknown; generator?: unknown } }).metadata;
+  const prompt = metadata?.prompt;
   return {
     runId,
     artifactId,
@@ -55,5 +58,6 @@ export async function findForkPoint(db: Db, runId: string, artifactId: string): 
     firstSeq: Math.min(entry.seq, firstCall?.seq ?? entry.seq),
     prompt: typeof prompt === "string" ? prompt : null,
     feedback: parent?.feedback ?? "",
+    generator: typeof metadata?.generator === "string" ? metadata.generator : null,
   };
 }

@@ -8,6 +8,7 @@ import { promptOf, tddModel } from "@/server/worker/testing/tdd-model";
 import { isServiceError } from "../../errors";
 import { compareRuns } from "../compare/compare-runs";
 import { getRunDetail } from "../get-run-detail";
+import { findForkPoint } from "./find-fork-point";
 import { forkRun } from "./fork-run";
 
 const providers = TEST_PROVIDERS;
@@ -69,7 +70,9 @@ describe.each(providers)("forking a run on %s", (provider) => {
     expect(generated[2]?.metadata.prompt).not.toContain(originalFeedback);
 
     const detail = await getRunDetail(db(), { id });
-    expect(detail.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-2" });
+    expect(detail.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-2", feedback: "Move a key to the end on get.", prompt: null, forkedBy: "ada@example.com" });
+    // A replayed attempt says so: forking it gives the cassette's same answer.
+    expect((await findForkPoint(db(), originalId, await attemptOf(originalId, "implement", 2))).generator).toBe("replay");
     expect(detail.attempts.map((a) => `${a.stepName}/${a.attempt}:${a.passed}`)).toEqual(["write_tests/1:true", "implement/1:false", "implement/2:true"]);
   });
 
@@ -89,7 +92,9 @@ describe.each(providers)("forking a run on %s", (provider) => {
 
     // Side by side: the reused tests are the same, the regenerated implementation differs, the original's retry has no counterpart.
     const comparison = await compareRuns(db(), { a: originalId, b: id });
-    expect(comparison.b.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-1" });
+    // The edit that made the difference travels with the comparison.
+    expect(comparison.b.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-1", feedback: "Evict the least recently used key.", prompt: null, forkedBy: null });
+    expect((await findForkPoint(db(), originalId, await attemptOf(originalId, "implement", 1))).generator).toBe("openai");
     expect(comparison.attempts.map((pair) => `${pair.key} ${pair.a ? "a" : "-"}${pair.b ? "b" : "-"} same=${pair.sameContent}`)).toEqual([
       "write_tests/attempt-1 ab same=true",
       "implement/attempt-1 ab same=false",

@@ -1,0 +1,55 @@
+import { RelativeTime } from "@/components/ui/relative-time";
+import { PromptDisclosure } from "./prompt-disclosure";
+import type { RunStepRun } from "./types";
+
+const STATUS: Record<RunStepRun["status"], { label: string; className: string }> = {
+  running: { label: "running", className: "bg-blue-100 text-blue-700 ring-blue-300" },
+  completed: { label: "completed", className: "bg-emerald-100 text-emerald-700 ring-emerald-300" },
+  failed: { label: "failed", className: "bg-red-100 text-red-700 ring-red-300" },
+  stopped: { label: "stopped", className: "bg-stone-200 text-stone-600 ring-stone-400" },
+};
+
+const KIND: Record<RunStepRun["kind"], string> = { llm: "llm step", transition: "transition step", code: "code step" };
+
+/** One run of an llm, transition or code step: its answer (or the variables it set), the prompt it came from. */
+export function StepRunCard({ run }: { run: RunStepRun }) {
+  const status = STATUS[run.status];
+  return (
+    <article data-testid="step-run" data-kind={run.kind} data-status={run.status} className="rounded-md border border-slate-200 p-4">
+      <header className="flex flex-wrap items-center gap-3 text-sm">
+        <h4 className="font-medium text-slate-900">{run.visit > 1 ? `Visit ${run.visit}` : KIND[run.kind]}</h4>
+        <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${status.className}`}>{status.label}</span>
+        {run.visit > 1 && <span className="text-xs text-slate-500">{KIND[run.kind]}</span>}
+        <span className="ml-auto text-xs text-slate-500">
+          <RelativeTime date={run.startedAt} />
+        </span>
+      </header>
+      {run.output !== null && (
+        <div className="mt-3 text-xs">
+          <p className="font-medium text-slate-600">{run.kind === "transition" ? "Answer (chooses the next state)" : "Answer"}</p>
+          <p data-testid="step-run-output" className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-mono leading-5 text-slate-700">
+            {run.output}
+          </p>
+        </div>
+      )}
+      {run.updates !== null && (
+        <div className="mt-3 text-xs">
+          <p className="font-medium text-slate-600">Context variables set</p>
+          {Object.keys(run.updates).length === 0 ? (
+            <p className="mt-1 text-slate-500">none</p>
+          ) : (
+            <ul data-testid="step-run-updates" className="mt-1 space-y-0.5 font-mono text-slate-700">
+              {Object.entries(run.updates).map(([name, value]) => (
+                <li key={name}>
+                  {name} = {JSON.stringify(value)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {run.reason && <p className="mt-3 whitespace-pre-wrap break-words rounded bg-red-50 p-3 font-mono text-xs leading-5 text-red-800">{run.reason}</p>}
+      <PromptDisclosure prompt={run.prompt} />
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+/** A ledger row as the run page reads it: payloads already parsed to objects. */
+export interface LedgerFact {
+  readonly seq: number;
+  readonly type: string;
+  readonly createdAt: Date;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+export type StepRunKind = "llm" | "transition" | "code";
+const STEP_RUN_KINDS: readonly string[] = ["llm", "transition", "code"] satisfies StepRunKind[];
+
+/**
+ * One run of an llm, transition or code step (they make no attempts or artifacts): what it
+ * produced, or where it stopped. `stopped`: the run ended while the step ran (a cancel).
+ */
+export interface StepRun {
+  /** The step and its visit, unique in the run: "ideate", "ideate#2" on a revisit. */
+  readonly key: string;
+  readonly step: string;
+  readonly kind: StepRunKind;
+  readonly visit: number;
+  readonly status: "running" | "completed" | "failed" | "stopped";
+  /** The answer of an llm or transition step. */
+  readonly output: string | null;
+  /** The prompt that answer was generated from, when the generator recorded it. */
+  readonly prompt: string | null;
+  /** The context variables a code step set. */
+  readonly updates: Readonly<Record<string, unknown>> | null;
+  /** Why a failed step failed (the run's reason). */
+  readonly reason: string | null;
+  readonly seq: number;
+  readonly startedAt: Date;
+}
+
+/** How the run ended, as far as its step runs care; null while it has not. */
+export interface RunEnding {
+  readonly failedStep: string | null;
+  readonly reason: string | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/**
+ * The llm, transition and code step runs of a run, in order, from its `step.started` and
+ * `step.completed` entries. Runs recorded before steps of these kinds had a `step.started` have
+ * only their completion, which is then the whole entry. Pure.
+ */
+export function collectStepRuns(facts: readonly LedgerFact[], ending: RunEnding | null): StepRun[] {
+  const runs: StepRun[] = [];
+  const visits = new Map<string, number>();
+  const open = new Map<string, number>();
+  const begin = (fact: LedgerFact, step: string, kind: StepRunKind): number => {
+    const visit = (visits.get(step) ?? 0) + 1;
+    visits.set(step, visit);
+    runs.push({ key: visit === 1 ? step : `${step}#${visit}`, step, kind, visit, status: "running", output: null, prompt: null, updates: null, reason: null, seq: fact.seq, startedAt: fact.createdAt });
+    return runs.length - 1;
+  };
+  for (const fact of facts) {
+    const step = text(fact.payload.step);
+    const kind = text(fact.payload.kind);
+    if (step === null || kind === null || !STEP_RUN_KINDS.includes(kind)) continue;
+    if (fact.type === "step.started") open.set(step, begin(fact, step, kind as StepRunKind));
+    if (fact.type === "step.completed") {
+      const index = open.get(step) ?? begin(fact, step, kind as StepRunKind);
+      open.delete(step);
+      const updates = fact.payload.updates;
+      runs[index] = {
+        ...runs[index]!,
+        status: "completed",
+        output: text(fact.payload.output),
+        prompt: text(fact.payload.prompt),
+        updates: typeof updates === "object" && updates !== null ? (updates as Record<string, unknown>) : null,
+      };
+    }
+  }
+  if (ending) {
+    for (const index of open.values()) {
+      const run = runs[index]!;
+      runs[index] = run.step === ending.failedStep ? { ...run, status: "failed", reason: ending.reason } : { ...run, status: "stopped" };
+    }
+  }
+  return runs;
+}
+
+/** The steps the run started, each once, in the order of its first start (or completion). Pure. */
+export function stepOrder(facts: readonly LedgerFact[]): string[] {
+  const order = new Set<string>();
+  for (const fact of facts) {
+    const step = text(fact.payload.step);
+    if (step !== null && (fact.type === "step.started" || fact.type === "step.completed")) order.add(step);
+  }
+  return [...order];
+}
