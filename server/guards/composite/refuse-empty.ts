@@ -10,9 +10,9 @@ export const EMPTY_ARTIFACT_FEEDBACK = "The artifact is empty (nothing but white
  */
 export function refusingEmpty(guard: Guard): Guard {
   return {
-    async validate(artifact, dependencies) {
+    async validate(artifact, dependencies, options) {
       if (isBlank(artifact.content)) return failed(EMPTY_ARTIFACT_FEEDBACK);
-      return guard.validate(artifact, dependencies);
+      return guard.validate(artifact, dependencies, options);
     },
   };
 }
