@@ -1,4 +1,5 @@
 import { loadWorkflowDocument, type DocumentPath } from "../document";
+import { checkGoal } from "./check-goal";
 import { checkReferences } from "./check-references";
 import { checkStates } from "./check-states";
 import { checkSteps } from "./check-steps";
@@ -65,6 +66,7 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
     return { ok: false, problems: problems.items };
   }
   checkStructure(parsed.data, COMPLETE_KNOWLEDGE, problems);
+  checkGoal(parsed.data, problems);
   if (problems.items.length > 0) return { ok: false, problems: problems.items };
   return { ok: true, definition: normalize(parsed.data) };
 }
