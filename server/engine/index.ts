@@ -32,6 +32,8 @@ export {
   type ActionPairOutcome,
 } from "./domain/action-pair";
 export type { WorkflowResult, WorkflowStatus, ProvenanceEntry } from "./domain/workflow-result";
+/** The start of the reason of a run that reached a final state without its goal (domain/goal.ts). */
+export { GOAL_NOT_REACHED } from "./domain/goal";
 export { runDualStateAgent, type AgentInput, type AgentOutcome } from "./agent/dual-state-agent";
 export { executeWorkflow, extractDependencies, DEFAULT_RMAX, type WorkflowRun } from "./agent/workflow";
 export { dependencyName, dependencyIdsOf, type WorkflowStep } from "./agent/step";

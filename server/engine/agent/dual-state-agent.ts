@@ -174,7 +174,7 @@ async function checkEditedArtifact(input: AgentInput, parent: Artifact, content:
   const recorded = await recallAttempt(input, editKey);
   if (recorded) return recorded;
   const artifact = createArtifact({ id: input.newId(editKey), content, version: attempt, parentId: parent.id });
-  const result = await input.step.actionPair.guard.validate(artifact, input.dependencies, { signal: input.signal });
+  const result = await input.step.actionPair.guard.validate(artifact, input.dependencies, { signal: input.signal, calls: input.calls, callKey: `${editKey}/guard` });
   input.signal?.throwIfAborted();
   await input.dag.store({ artifact, stepName: input.step.name, guardId: input.step.guardId, result, dependencyIds: dependencyIdsOf(input.dependencies), language: input.step.language ?? null });
   await input.observer.record({ type: "guard.completed", step: input.step.name, attempt, artifactId: artifact.id, result }, `${editKey}/verdict`);

@@ -80,7 +80,7 @@ export async function executeActionPair(
   });
   // A reply that is not an answer fails here, whatever the guard would say of it.
   const unanswered = unansweredFeedback(generation, pair.allowEmpty === true);
-  const result = unanswered !== undefined ? failed(unanswered) : await pair.guard.validate(artifact, dependencies, { signal: services.signal });
+  const result = unanswered !== undefined ? failed(unanswered) : await pair.guard.validate(artifact, dependencies, { signal: services.signal, calls: services.calls, callKey: `${services.callKey}/guard` });
   // A guard cut short by an abort may answer anyway (a killed sandbox looks like a failure): not a verdict.
   services.signal?.throwIfAborted();
   return { artifact, result, generation };

@@ -90,6 +90,11 @@ export interface WorkflowMachine {
   readonly steps: readonly MachineStep[];
   /** Declared context variables with their defaults. */
   readonly context: MachineContext;
+  /**
+   * Guard ids forming the goal (000 Sgoal), each an action pair step's guardId. Absent: the
+   * guards of every action pair step that ran. See domain/goal.ts.
+   */
+  readonly goal?: readonly string[];
 }
 
 /** The engine's WorkflowResult plus where the machine ended and how it got there. */

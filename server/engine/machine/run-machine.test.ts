@@ -473,11 +473,11 @@ describe("runMachine: on_failure of an action_pair step", () => {
     return { m, generator };
   };
 
-  it("skip: continues to the transitions without satisfying the guard", async () => {
+  it("skip: continues to the transitions without satisfying the guard, so the final state is reached without the goal", async () => {
     const { m, generator } = exhausting("skip");
     const { promise, observer } = start(m);
-    const result = await promise;
-    expect(result.status).toBe("success");
+    const result = expectFailed(await promise);
+    expect(result.reason).toBe('Goal not reached in final state "end": guard g_work (step "work") is not satisfied');
     expect(result.path).toEqual(["work", "fallback", "end"]);
     expect(result.artifacts).toEqual({});
     expect(generator.calls).toBe(2);

@@ -1,6 +1,7 @@
 import type { Artifact } from "../domain/artifact";
 import { composeContext, type AmbientEnvironment } from "../domain/context";
 import { initialWorkflowState, isSatisfied, satisfy, type WorkflowState } from "../domain/workflow-state";
+import { goalNotReachedReason, unsatisfiedGoalGuards, type GoalGuard } from "../domain/goal";
 import { parseDecision } from "../agent/decision";
 import type { ProvenanceEntry, WorkflowResult } from "../domain/workflow-result";
 import { evaluateCondition, isConditionError, type ConditionLookup, type ConditionNode } from "../conditions";
@@ -62,7 +63,9 @@ type StepOutcome = { readonly kind: "continue"; readonly next?: string } | { rea
  *    answer selects; else to the `to` of the first transition, in list order, whose `from` is the
  *    current state or "*" and whose condition holds. Specific and wildcard transitions are one
  *    list: put a "*" transition first to make it take priority, last to make it a fallback.
- * Reaching a final state ends the run with success (the initial state may be final: zero turns).
+ * Reaching a final state ends the run with success when the goal holds (domain/goal.ts: every
+ * guard of the declared goal, or of every action pair that ran, is satisfied), and failed naming
+ * the missing guards otherwise (the initial state may be final: zero turns).
  * A state with no applicable transition, a condition that cannot be evaluated, or more than
  * `maxTurns` turns end it failed; `failedStep` is then the state's name.
  *
@@ -81,6 +84,9 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   const ambient: AmbientEnvironment = Object.freeze({ repository: run.dag, constraints: run.constraints ?? "" });
   const finalStates = new Set(machine.finalStates);
   const guardIds = new Set(machine.steps.flatMap((step) => (step.kind === "action_pair" ? [step.guardId] : [])));
+  const declaredGoal = machine.goal?.map((guardId) => goalGuardOf(machine, guardId));
+  /** Guard → step of every action pair that ran, in order: the goal when none is declared. */
+  const ranGuards = new Map<string, GoalGuard>();
 
   const variables: Record<string, ContextValue> = { ...machine.context, ...run.contextOverrides };
   const artifacts: Record<string, Artifact> = {};
@@ -124,7 +130,11 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
 
   for (;;) {
     run.signal?.throwIfAborted();
-    if (finalStates.has(current)) return finish({ status: "success", artifacts: { ...artifacts } });
+    if (finalStates.has(current)) {
+      const missing = unsatisfiedGoalGuards(workflowState, declaredGoal ?? [...ranGuards.values()]);
+      if (missing.length > 0) return finish(machineFailure(goalNotReachedReason(current, missing)));
+      return finish({ status: "success", artifacts: { ...artifacts } });
+    }
     if (turns >= maxTurns) return finish(machineFailure(`Turn limit of ${maxTurns} reached in state "${current}" without reaching a final state`));
     turns++;
 
@@ -196,6 +206,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     if (!step.actionPair.precondition(workflowState)) {
       return failedResult(`Precondition not met for step "${step.name}"`, [{ artifact: null, feedback: "Precondition not met" }]);
     }
+    if (!ranGuards.has(step.guardId)) ranGuards.set(step.guardId, { guardId: step.guardId, step: step.name });
     const dependencies = extractDependencies(step.guardArtifactDeps, artifacts);
     await observer.record({ type: "step.started", step: step.name, guardId: step.guardId, dependencyIds: dependencyIdsOf(dependencies) }, `${keyPrefix}/started`);
     const outcome = await runDualStateAgent({
@@ -346,6 +357,12 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   }
 }
 
+/** The declared goal's guard with the step that satisfies it; assertRunnable has checked it exists. */
+function goalGuardOf(machine: WorkflowMachine, guardId: string): GoalGuard {
+  const step = machine.steps.find((candidate) => candidate.kind === "action_pair" && candidate.guardId === guardId);
+  return { guardId, step: step?.name ?? guardId };
+}
+
 function isContextValue(value: unknown): value is ContextValue {
   return typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value)) || typeof value === "string";
 }
@@ -369,6 +386,10 @@ function assertRunnable(machine: WorkflowMachine, run: MachineRun): void {
     if (step.kind === "action_pair" && !(Number.isInteger(step.rmax) && step.rmax >= 0)) {
       throw new InvalidWorkflowError(`Step "${step.name}": rmax must be a whole number ≥ 0, got ${step.rmax}`);
     }
+  }
+  const guardIds = new Set(machine.steps.flatMap((step) => (step.kind === "action_pair" ? [step.guardId] : [])));
+  for (const guardId of machine.goal ?? []) {
+    if (!guardIds.has(guardId)) throw new InvalidWorkflowError(`goal names "${guardId}", which is not the guard id of any action_pair step`);
   }
   for (const [name, value] of Object.entries(run.contextOverrides ?? {})) {
     if (!Object.hasOwn(machine.context, name)) throw new InvalidWorkflowError(`Context override "${name}" is not a declared context variable`);

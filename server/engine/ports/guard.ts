@@ -1,5 +1,6 @@
 import type { Artifact } from "../domain/artifact";
 import type { GuardResult } from "../domain/guard-result";
+import type { CallLedger } from "./call-ledger";
 
 /** Artifacts a guard may read, by dependency name ("test" for guard id "g_test"). */
 export type GuardDependencies = Readonly<Record<string, Artifact>>;
@@ -10,6 +11,15 @@ export interface GuardCallOptions {
    * sandbox, a model call) and throw the signal's reason; an abort is never a verdict.
    */
   readonly signal?: AbortSignal;
+  /**
+   * The run's ledger, for a guard that calls a model (llm_judge): the call goes through
+   * `calls.call` under a key that starts with `callKey`, so a resumed run reads the recorded
+   * answer back instead of asking again (002 section 7). Absent where no run records anything
+   * (the CLI's guard command, a draft check); the guard then calls directly.
+   */
+  readonly calls?: CallLedger;
+  /** Unique per run, step visit, attempt and guard ("implement/attempt-2/guard/1"). */
+  readonly callKey?: string;
 }
 
 /**

@@ -1,4 +1,9 @@
-import { failed, passed, type Guard, type GuardResult } from "../../engine";
+import { failed, passed, type Guard, type GuardCallOptions, type GuardResult } from "../../engine";
+
+/** A member's own call key (`<guard key>/<n>`, 1-based), so two judges in one composite never share a recorded answer. */
+function memberOptions(options: GuardCallOptions | undefined, index: number): GuardCallOptions | undefined {
+  return options?.callKey === undefined ? options : { ...options, callKey: `${options.callKey}/${index + 1}` };
+}
 
 /**
  * Every member must pass, checked in order; the first failure is the verdict (so a fatal
@@ -9,7 +14,7 @@ export function createAllOfGuard(members: readonly Guard[]): Guard {
     async validate(artifact, dependencies, options) {
       const notes: string[] = [];
       for (const [index, member] of members.entries()) {
-        const result = await member.validate(artifact, dependencies, options);
+        const result = await member.validate(artifact, dependencies, memberOptions(options, index));
         if (!result.passed) return { ...result, feedback: `Guard ${index + 1} of ${members.length}: ${result.feedback}` };
         if (result.feedback) notes.push(result.feedback);
       }
@@ -26,8 +31,8 @@ export function createAnyOfGuard(members: readonly Guard[]): Guard {
   return {
     async validate(artifact, dependencies, options) {
       const results: GuardResult[] = [];
-      for (const member of members) {
-        const result = await member.validate(artifact, dependencies, options);
+      for (const [index, member] of members.entries()) {
+        const result = await member.validate(artifact, dependencies, memberOptions(options, index));
         if (result.passed) return result;
         results.push(result);
       }

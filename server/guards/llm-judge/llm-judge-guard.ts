@@ -1,10 +1,12 @@
 import OpenAI from "openai";
-import { failed, type Guard } from "../../engine";
+import { CallFailedError, failed, type CallOutcome, type Guard, type GuardCallOptions, type JsonObject } from "../../engine";
 import type { JudgeEndpoint } from "../guard-context";
 import { GuardSpecError, type LlmJudgeSpec } from "../guard-spec";
 import { parseJudgeAnswer } from "./parse-judge-answer";
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** The judge answers with a short JSON object; more than this is cut before it is recorded. */
+const MAX_REPLY_CHARS = 65_536;
 
 const SYSTEM_PROMPT = `You are a strict code reviewer acting as a guard in an automated pipeline.
 Grade the artifact against the rubric. Answer with a single JSON object and nothing else:
@@ -17,7 +19,8 @@ export function renderJudgePrompt(rubric: string, artifact: string): string {
 /**
  * Asks an OpenAI-compatible model to grade the artifact against the rubric and reads a
  * structured {passed, feedback} answer. An unreachable endpoint or a malformed answer is a
- * failed verdict with the reason.
+ * failed verdict with the reason. Inside a run the call is in the run's ledger under
+ * `<guard key>/judge`, the unreachable case included, so replay gives the same verdict.
  */
 export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint = {}): Guard {
   const model = spec.model ?? endpoint.model;
@@ -29,24 +32,46 @@ export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint 
     maxRetries: 1,
     timeout: spec.timeout_ms ?? DEFAULT_TIMEOUT_MS,
   });
+  const temperature = spec.temperature ?? 0;
+  const jsonMode = spec.json_mode !== false;
   return {
-    async validate(artifact, _dependencies, call) {
-      let reply: string;
-      try {
-        const completion = await client.chat.completions.create({
-          model,
-          temperature: spec.temperature ?? 0,
-          ...(spec.json_mode === false ? {} : { response_format: { type: "json_object" as const } }),
-          messages: [
-            { role: "system", content: SYSTEM_PROMPT },
-            { role: "user", content: renderJudgePrompt(spec.rubric, artifact.content) },
-          ],
-        }, { signal: call?.signal });
-        reply = completion.choices[0]?.message?.content ?? "";
-      } catch (error) {
-        return failed(`The LLM judge could not be reached (${model}): ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return parseJudgeAnswer(reply);
+    async validate(artifact, _dependencies, options) {
+      const messages = [
+        { role: "system" as const, content: SYSTEM_PROMPT },
+        { role: "user" as const, content: renderJudgePrompt(spec.rubric, artifact.content) },
+      ];
+      const ask = async (): Promise<JsonObject> => {
+        try {
+          const completion = await client.chat.completions.create(
+            { model, temperature, ...(jsonMode ? { response_format: { type: "json_object" as const } } : {}), messages },
+            { signal: options?.signal },
+          );
+          return { content: (completion.choices[0]?.message?.content ?? "").slice(0, MAX_REPLY_CHARS), model: completion.model ?? model };
+        } catch (error) {
+          // A cancel or shutdown is not the judge's answer: nothing is recorded and the turn ends.
+          if (options?.signal?.aborted) throw error;
+          throw new CallFailedError("JUDGE_UNREACHABLE", error instanceof Error ? error.message : String(error));
+        }
+      };
+      const outcome = await askOnce(options, { model, temperature, json_mode: jsonMode, messages }, ask);
+      if (!outcome.ok) return failed(`The LLM judge could not be reached (${model}): ${outcome.error.message}`);
+      return parseJudgeAnswer(typeof outcome.result.content === "string" ? outcome.result.content : "");
     },
   };
+}
+
+/**
+ * The judge's model call, through the run's ledger when the guard runs inside a run: recorded
+ * before the verdict is used, and read back (never asked again) when a resumed run repeats it.
+ */
+async function askOnce(options: GuardCallOptions | undefined, payload: JsonObject, ask: () => Promise<JsonObject>): Promise<CallOutcome> {
+  if (options?.calls && options.callKey !== undefined) {
+    return options.calls.call(`${options.callKey}/judge`, { actor: "llm_judge", policy: "model", payload }, ask);
+  }
+  try {
+    return { ok: true, result: await ask(), replayed: false };
+  } catch (error) {
+    if (!(error instanceof CallFailedError)) throw error;
+    return { ok: false, error: { error: true, code: error.code, message: error.message }, replayed: false };
+  }
 }

@@ -164,5 +164,6 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
     })),
     steps,
     context: definition.context,
+    ...(definition.goal ? { goal: definition.goal } : {}),
   };
 }

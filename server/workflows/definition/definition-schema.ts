@@ -123,6 +123,8 @@ export const workflowSchema = z
     components: z.array(componentSchema).optional(),
     state_machine: stateMachine,
     steps: z.array(stepSchema).min(1, "must list at least one step"),
+    /** Guard ids forming the goal (000 Sgoal); absent: every action pair that ran (docs/workflow-format.md, Goal state). */
+    goal: z.array(name).optional(),
   })
   .strict();
 

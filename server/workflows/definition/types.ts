@@ -59,6 +59,8 @@ export interface WorkflowDefinition {
   components: ComponentDefinition[];
   state_machine: { states: string[]; initial_state: string; final_states: string[]; transitions: TransitionDefinition[] };
   steps: StepDefinition[];
+  /** Guard ids forming the goal; absent: the guards of every action pair that ran. */
+  goal?: string[];
 }
 
 export type ValidationResult = { ok: true; definition: WorkflowDefinition } | { ok: false; problems: DocumentProblem[] };

@@ -1,6 +1,7 @@
 import { loadWorkflowDocument, type DocumentPath } from "../document";
 import { checkGeneratorConfig } from "./check-generator-config";
 import { checkGuardConfig } from "./check-guard-config";
+import { checkGoal } from "./check-goal";
 import { checkReferences } from "./check-references";
 import { checkStates } from "./check-states";
 import { checkSteps } from "./check-steps";
@@ -67,6 +68,7 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
     return { ok: false, problems: problems.items };
   }
   checkStructure(parsed.data, COMPLETE_KNOWLEDGE, problems);
+  checkGoal(parsed.data, problems);
   if (problems.items.length > 0) return { ok: false, problems: problems.items };
   return { ok: true, definition: normalize(parsed.data) };
 }
