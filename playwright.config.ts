@@ -21,6 +21,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: { baseURL: BASE_URL, trace: "retain-on-failure" },
+  // Roomy: on a loaded machine a server render or a sign-in takes several seconds, and a flaky
+  // landing costs more than a slow failure.
+  expect: { timeout: 15_000 },
+  timeout: 120_000,
   projects: [
     // Signs in once, through the form, as the admin the server created and printed on its first start.
     { name: "sign-in", testMatch: /sign-in\.setup\.ts/, use: { browserName: "chromium", launchOptions: CHROMIUM_LAUNCH } },
@@ -54,8 +58,8 @@ export default defineConfig({
         OPENAI_MODEL: "fake-e2e-model",
         NEXT_TELEMETRY_DISABLED: "1",
       },
-      // Includes a `next build` when no up-to-date build exists.
-      timeout: 240_000,
+      // Includes a `next build` when no up-to-date build exists (a few minutes on two cores).
+      timeout: 600_000,
       reuseExistingServer: false,
       stdout: "pipe",
       stderr: "pipe",
