@@ -1,7 +1,8 @@
 import type { Db, Prisma } from "@/server/persistence/db";
 import type { RunStatus } from "@/prisma/generated/sqlite/client";
 
-const recentRunSelect = {
+/** The columns a run list shows (the recent-runs list and the searched, paged one). */
+export const recentRunSelect = {
   id: true,
   status: true,
   specification: true,

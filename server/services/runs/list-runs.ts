@@ -2,7 +2,7 @@ import type { Db, Prisma } from "@/server/persistence/db";
 import type { RunStatus } from "@/prisma/generated/sqlite/client";
 import { containsText } from "@/server/persistence/text-search";
 import { excerpt, pageWindow, toPage, type Page, type PageRequest } from "../list-page";
-import type { RecentRun } from "./list-recent-runs";
+import { recentRunSelect, type RecentRun } from "./list-recent-runs";
 
 export interface RunListQuery extends PageRequest {
   /** Matched case-insensitively against the run's id, its specification and its workflow's name. */
@@ -15,16 +15,6 @@ export interface RunListQuery extends PageRequest {
   /** Created before. */
   readonly to?: Date;
 }
-
-const runRowSelect = {
-  id: true,
-  status: true,
-  specification: true,
-  attemptCount: true,
-  createdAt: true,
-  finishedAt: true,
-  workflowVersion: { select: { version: true, workflow: { select: { id: true, name: true } } } },
-} satisfies Prisma.RunSelect;
 
 function runWhere(db: Db, query: RunListQuery): Prisma.RunWhereInput {
   const createdAt: Prisma.DateTimeFilter = { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) };
@@ -44,7 +34,7 @@ export async function listRuns(db: Db, query: RunListQuery): Promise<Page<Recent
   const where = runWhere(db, query);
   const [rows, total] = await Promise.all([
     // id breaks ties between runs created in the same millisecond, so pages never overlap.
-    db.run.findMany({ select: runRowSelect, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
+    db.run.findMany({ select: recentRunSelect, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
     db.run.count({ where }),
   ]);
   const items = rows.map(({ workflowVersion, specification, ...run }) => ({
