@@ -25,7 +25,7 @@ test("the designer's palette adds steps and guards with their explanations, tran
   await page.goto("/");
   await page.getByLabel("New workflow name").fill(name);
   await page.getByRole("button", { name: "New workflow" }).click();
-  await page.waitForURL(`**/workflows/${name}`);
+  await page.waitForURL(`**/workflows/${name}?language=javascript`);
 
   await test.step("three states; the first gets its step from the palette right after its name is typed (no Enter)", async () => {
     for (let count = 1; count <= 3; count++) await page.getByRole("button", { name: "Add state" }).click();

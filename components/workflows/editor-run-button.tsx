@@ -1,6 +1,8 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
+import { RefusalNote } from "@/components/auth/refusal-note";
+import { usePermission } from "@/components/auth/signed-in-user";
 import { ModalDialog } from "@/components/runs/modal-dialog";
 import { StartRunDialog } from "@/components/runs/start-run-dialog";
 import type { WorkflowSummary } from "@/components/runs/start-run-form";
@@ -19,7 +21,19 @@ export function EditorRunButton({ workflow, unsaved, cannotSave, save }: { workf
   const [step, setStep] = useState<Step>({ kind: "closed" });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { allowed, reason } = usePermission("start_run");
+  const reasonId = useId();
   const latest = workflow?.latestVersion ?? null;
+  if (!allowed) {
+    return (
+      <>
+        <button type="button" disabled title={reason ?? undefined} aria-describedby={reasonId} className={BUTTON}>
+          Run
+        </button>
+        <RefusalNote id={reasonId} reason={reason} />
+      </>
+    );
+  }
   if (!workflow || latest === null) {
     return (
       <button type="button" disabled title="Save the workflow first" className={BUTTON}>
