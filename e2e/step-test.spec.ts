@@ -3,8 +3,12 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { collectBrowserErrors } from "./support/browser-errors";
 import { inspectorOf, selectState } from "./support/designer";
 
-const cassette = JSON.parse(readFileSync("examples/tdd-lru-cache.cassette.json", "utf8")) as { steps: { implement: [string, string] } };
-const [withoutEviction, lruCache] = cassette.steps.implement;
+// A cassette answer is its text, or an object with the text and a pause (the bundled examples pause).
+type CassetteAnswer = string | { content: string };
+const cassette = JSON.parse(readFileSync("examples/tdd-lru-cache.cassette.json", "utf8")) as { steps: { implement: [CassetteAnswer, CassetteAnswer] } };
+const textOf = (answer: CassetteAnswer) => (typeof answer === "string" ? answer : answer.content);
+const withoutEviction = textOf(cassette.steps.implement[0]);
+const lruCache = textOf(cassette.steps.implement[1]);
 
 const trpcGet = async <T>(request: APIRequestContext, path: string, input: unknown): Promise<T> => {
   const response = await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
