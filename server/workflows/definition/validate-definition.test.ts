@@ -182,7 +182,8 @@ describe("references", () => {
       w.steps[0].guard_artifact_deps = ["g_impl"];
       w.steps[1].guard_artifact_deps = [];
     });
-    expect(later).toEqual([noTests, 'workflow.steps[0].guard_artifact_deps[0]: "g_impl" is produced later: step "implement" runs in state "implementing", from which state "writing_tests" cannot be reached']);
+    // In document order: steps[0] comes before steps[1].
+    expect(later).toEqual(['workflow.steps[0].guard_artifact_deps[0]: "g_impl" is produced later: step "implement" runs in state "implementing", from which state "writing_tests" cannot be reached', noTests]);
   });
   it("reports dependency cycles", () => {
     expect(problemsAfter((w) => (w.steps[0].guard_artifact_deps = ["g_impl"]))).toContain("workflow.steps[1].guard_artifact_deps: dependency cycle: write_tests → implement → write_tests");
@@ -235,7 +236,7 @@ describe("structure is still checked when part of the shape is wrong", () => {
         w.steps[1].guards[1] = { kind: "magic" };
         w.state_machine.states.push("limbo");
       }),
-    ).toEqual([badGuard, 'workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"']);
+    ).toEqual(['workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"', badGuard]);
   });
 
   it("reports shape errors beside undeclared states, unknown steps, variables and condition names, and dependency cycles", () => {
@@ -249,12 +250,12 @@ describe("structure is still checked when part of the shape is wrong", () => {
         w.state_machine.transitions[1].condition = "g_impl and ready";
       }),
     ).toEqual([
-      badGuard,
-      "workflow.steps[1].max_retries: must be between 0 and 20",
+      'workflow.components[0].inject_into[1]: "implemnt" is not a step name',
       'workflow.state_machine.final_states[1]: "finished" is not a declared state (state_machine.states)',
       'workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable nor a guard id',
       "workflow.steps[0].prompt.task: unknown prompt variable {spec} (allowed: should_restart, specification, constraints)",
-      'workflow.components[0].inject_into[1]: "implemnt" is not a step name',
+      badGuard,
+      "workflow.steps[1].max_retries: must be between 0 and 20",
     ]);
     expect(
       problemsAfter((w) => {
