@@ -63,6 +63,8 @@ export function checkStates(raw: CheckableWorkflow, known: Knowledge, problems: 
     for (const [answer, target] of Object.entries(step.transition_map ?? {})) targets.push([target, ["steps", i, "transition_map", answer]]);
     for (const [target, path] of targets) if (declared(target, path) && inState) edgesOf(step.in_state).add(target);
   }
+  // A misspelt key of a step may have named a way out: counting it only makes the checks below say less.
+  for (const [from, to] of known.possibleEdges) if (edges.has(to)) edgesOf(from).add(to);
   // A "*" transition leaves every state, so its target is an edge from each of them.
   for (const targets of edges.values()) for (const target of wildcardTargets) targets.add(target);
 

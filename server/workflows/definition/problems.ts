@@ -14,7 +14,16 @@ export class Problems {
 
   add(path: DocumentPath, message: string): void {
     const full = [...this.base, ...path];
-    this.items.push({ path: formatPath(full), ...this.locate(full), message });
+    this.items.push({ path: formatPath(full), ...this.nearest(full), message });
+  }
+
+  /** Where the path is written, or for a missing field, where its nearest enclosing part is. */
+  private nearest(path: DocumentPath): SourcePosition | undefined {
+    for (let length = path.length; length > 0; length--) {
+      const position = this.locate(path.slice(0, length));
+      if (position) return position;
+    }
+    return undefined;
   }
 
   /** In document order (by line, then column; a problem without a line keeps its place first), capped. */

@@ -30,6 +30,8 @@ export interface Knowledge {
   readonly graph: boolean;
   /** States with a way out whose target did not parse: any state may be reachable from them. */
   readonly openStates: ReadonlySet<string>;
+  /** From a step's state to each name a misspelt key of it holds: it may have been a way out. */
+  readonly possibleEdges: readonly (readonly [string, string])[];
   /** The initial state and every final state parsed: reachability and "no path to a final state". */
   readonly ends: boolean;
   /** Every action_pair step and its guard id is known: "not produced by any step", condition names. */
@@ -52,6 +54,7 @@ export const COMPLETE_KNOWLEDGE: Knowledge = {
   states: true,
   graph: true,
   openStates: new Set(),
+  possibleEdges: [],
   ends: true,
   producers: true,
   possibleProducers: new Set(),
@@ -65,7 +68,12 @@ export const COMPLETE_KNOWLEDGE: Knowledge = {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Flags = "states" | "graph" | "ends" | "producers" | "context" | "stepNames";
 /** What salvaging learns: the flags, and the names of parts that did not parse whole. */
-type Conclusions = Mutable<Pick<Knowledge, Flags>> & { openStates: Set<string>; possibleProducers: Set<string>; possibleStepNames: Set<string> };
+type Conclusions = Mutable<Pick<Knowledge, Flags>> & {
+  openStates: Set<string>;
+  possibleEdges: [string, string][];
+  possibleProducers: Set<string>;
+  possibleStepNames: Set<string>;
+};
 
 /** Text values inside a value that did not parse (a misspelt key's value, say), trimmed: names it may have meant. */
 function namesIn(value: unknown, depth = 0): string[] {
@@ -105,6 +113,7 @@ export function salvageWorkflow(workflow: Record<string, unknown>): { workflow: 
     context: true,
     stepNames: true,
     openStates: new Set(),
+    possibleEdges: [],
     possibleProducers: new Set(),
     possibleStepNames: new Set(),
   };
@@ -184,14 +193,16 @@ function salvageStep(value: unknown, index: number, known: Conclusions, partialS
   // A lost guard id could be any name; a lost name, any step.
   if (failed.has("guard_id")) known.producers = false;
   if (typeof fields.name !== "string" && namesIn(value.name).length === 0) known.stepNames = false;
-  // A way out that did not parse (or a misspelt key that may have been one) could lead anywhere.
-  const lostTarget = failed.has("transition_to") || failed.has("transition_map") || unknownKeys.length > 0;
+  // A way out that did not parse could lead anywhere; a misspelt key, to any name it holds.
+  const lostTarget = failed.has("transition_to") || failed.has("transition_map");
+  const misspeltTargets = unknownKeys.flatMap((key) => namesIn(value[key]));
   if (typeof fields.in_state !== "string") {
     // A step adds edges only from its own state: with that state unknown, its ways out cannot be placed.
-    if (lostTarget || fields.transition_to !== undefined || fields.transition_map !== undefined) known.graph = false;
+    if (lostTarget || misspeltTargets.length > 0 || fields.transition_to !== undefined || fields.transition_map !== undefined) known.graph = false;
     return undefined;
   }
   if (lostTarget) known.openStates.add(fields.in_state);
+  for (const target of misspeltTargets) known.possibleEdges.push([fields.in_state, target]);
   if (typeof fields.name !== "string") {
     // Its known ways out still count as edges; nothing else about it is judged.
     if (fields.transition_to !== undefined || fields.transition_map !== undefined) known.openStates.add(fields.in_state);
