@@ -149,6 +149,20 @@ describe("states", () => {
     workflow.steps[1].run_if = "g_test";
     expect(validateWorkflowDocument(JSON.stringify(workflow))).toMatchObject({ ok: true });
   });
+  it("reports a transition that can never be taken after an unconditional one from the same state", () => {
+    const ambiguous = 'workflow.state_machine.transitions[2]: ambiguous: state "writing_tests" already leaves without a condition at transitions[1] (to "implementing"), so this transition to "done" is never taken; give the earlier one a condition';
+    const shuffled = (transitions: Record<string, unknown>[]) =>
+      problemsAfter((w) => {
+        w.state_machine.transitions = transitions;
+      });
+    // Unconditional then conditional, and unconditional twice: the later one is dead either way.
+    expect(shuffled([{ from: "implementing", to: "done", condition: "g_impl" }, { from: "writing_tests", to: "implementing" }, { from: "writing_tests", to: "done", condition: "g_test" }])).toEqual([ambiguous]);
+    expect(shuffled([{ from: "implementing", to: "done", condition: "g_impl" }, { from: "writing_tests", to: "implementing" }, { from: "writing_tests", to: "done" }])).toEqual([ambiguous]);
+    // A conditional one first, or a "*" one (its place sets its priority), is not ambiguous.
+    const fine = tdd();
+    fine.state_machine.transitions = [{ from: "writing_tests", to: "done", condition: "should_restart" }, { from: "writing_tests", to: "implementing" }, { from: "*", to: "done" }, { from: "implementing", to: "done" }];
+    expect(validateWorkflowDocument(JSON.stringify(fine)).ok).toBe(true);
+  });
   it("reports duplicate states, steps and guard ids", () => {
     expect(problemsAfter((w) => w.state_machine.states.push("done"))).toEqual(['workflow.state_machine.states[3]: duplicate state "done" (first at index 2)']);
     expect(problemsAfter((w) => (w.steps[1].name = "write_tests"))).toContain('workflow.steps[1].name: duplicate step name "write_tests" (first at steps[0])');
