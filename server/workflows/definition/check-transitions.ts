@@ -6,13 +6,22 @@ import { present, type CheckableWorkflow, type Knowledge } from "./salvage";
  * whose condition holds (run-machine.ts). After an unconditional transition from a state, a later
  * one from the same state is never taken: two ways out with no condition to choose between them.
  * "*" transitions are left alone: their place in the list is how an author gives them priority.
+ * So are states where a step chooses the way out (transition_to, a transition step's
+ * transition_map): there the transitions list the step's choices, as in 004's reflecting state.
  * A transition that did not parse is absent here, so it is never judged against a guess.
  */
 export function checkTransitions(raw: CheckableWorkflow, known: Knowledge, problems: Problems): void {
+  // A step that did not parse whole may have been the one choosing.
+  if (!known.graph) return;
+  const chosenByStep = new Set(known.openStates);
+  for (const [step, i] of present(raw.steps)) {
+    if (step.transition_to !== undefined || step.transition_map !== undefined || known.partialSteps.has(i)) chosenByStep.add(step.in_state);
+  }
+  for (const [state] of known.possibleEdges) chosenByStep.add(state);
   const unconditional = new Map<string, number>();
   for (const [transition, i] of present(raw.state_machine.transitions)) {
     // Kept only as an edge: its condition did not parse, so it is neither judged nor a judge.
-    if (transition.from === "*" || known.partialTransitions.has(i)) continue;
+    if (transition.from === "*" || chosenByStep.has(transition.from) || known.partialTransitions.has(i)) continue;
     const first = unconditional.get(transition.from);
     if (first !== undefined) {
       const earlier = raw.state_machine.transitions?.[first];

@@ -162,6 +162,11 @@ describe("states", () => {
     const fine = tdd();
     fine.state_machine.transitions = [{ from: "writing_tests", to: "done", condition: "should_restart" }, { from: "writing_tests", to: "implementing" }, { from: "*", to: "done" }, { from: "implementing", to: "done" }];
     expect(validateWorkflowDocument(JSON.stringify(fine)).ok).toBe(true);
+    // Nor are the transitions of a state whose step chooses the way out: they list its choices (004's reflecting).
+    const chosen = tdd();
+    chosen.state_machine.transitions = [{ from: "writing_tests", to: "implementing" }, { from: "writing_tests", to: "done" }, { from: "implementing", to: "done" }];
+    chosen.steps[0].transition_to = "implementing";
+    expect(validateWorkflowDocument(JSON.stringify(chosen)).ok).toBe(true);
   });
   it("reports duplicate states, steps and guard ids", () => {
     expect(problemsAfter((w) => w.state_machine.states.push("done"))).toEqual(['workflow.state_machine.states[3]: duplicate state "done" (first at index 2)']);
