@@ -137,6 +137,18 @@ describe("every structural problem is reported beside a shape error elsewhere", 
     expect(reported(text)).toEqual([...structural(text, ["no path"]), `workflow.state_machine.states[5] @${lineOf(text, "states: [")}: must be text (got a mapping)`].sort(byLine(text)));
   });
 
+  it("a goal beside a shape error: a goal naming no guard id is reported, one naming the broken step's is not", () => {
+    const text = replace("guard_id: g_polish", "guard_idd: g_polish").replace("  steps:\n", "  goal: [g_review, g_polish, g_sumary]\n  steps:\n");
+    const goal = lineOf(text, "goal: [");
+    expect(reported(text)).toEqual(
+      [
+        ...structural(text),
+        `workflow.goal[2] @${goal}: "g_sumary" is not the guard id of any action_pair step (the guard ids are "g_draft", "g_review")`,
+        `workflow.steps[2].guard_idd @${lineOf(text, "guard_idd")}: unknown key`,
+      ].sort(byLine(text)),
+    );
+  });
+
   it("a section with a wrong type: the structure around it is still checked", () => {
     const text = replace("    ready: false", "    ready: [false]");
     expect(reported(text)).toEqual([`workflow.context.ready @${lineOf(text, "ready: [false]")}: must be a boolean, number or string`, ...structural(text)]);

@@ -20,6 +20,8 @@ export interface CheckableWorkflow {
     readonly transitions?: readonly (RawTransition | undefined)[];
   };
   readonly steps: readonly (RawStep | undefined)[];
+  /** Guard ids forming the goal (check-goal.ts). */
+  readonly goal?: readonly (string | undefined)[];
 }
 
 /** Which whole-workflow conclusions are safe to draw. Everything is true for a parsed workflow. */
@@ -145,7 +147,8 @@ export function salvageWorkflow(workflow: Record<string, unknown>): { workflow: 
   if (!Array.isArray(workflow.steps)) Object.assign(known, { graph: false, producers: false, stepNames: false });
 
   const components = workflow.components === undefined ? [] : listOf(componentSchema, workflow.components).items;
-  return { workflow: { context, components, state_machine, steps }, known: { ...known, partialSteps, partialTransitions } };
+  const goal = workflow.goal === undefined ? undefined : listOf(nameSchema, workflow.goal).items;
+  return { workflow: { context, components, state_machine, steps, ...(goal && { goal }) }, known: { ...known, partialSteps, partialTransitions } };
 }
 
 /**

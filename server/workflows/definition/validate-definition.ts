@@ -69,7 +69,6 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
     return { ok: false, problems: problems.report() };
   }
   checkStructure(parsed.data, COMPLETE_KNOWLEDGE, problems);
-  checkGoal(parsed.data, problems);
   if (problems.items.length > 0) return { ok: false, problems: problems.report() };
   return { ok: true, definition: normalize(parsed.data) };
 }
@@ -81,4 +80,5 @@ function checkStructure(workflow: CheckableWorkflow, known: Knowledge, problems:
   const graph = checkStates(workflow, known, problems);
   checkTransitions(workflow, known, problems);
   checkReferences(workflow, known, graph, problems);
+  checkGoal(workflow, known, problems);
 }
