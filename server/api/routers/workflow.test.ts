@@ -97,7 +97,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
       const error = await failure(caller.workflow.save({ definition: invalid }));
 
       expect(error.code).toBe("BAD_REQUEST");
-      expect(error.message.split("\n")).toEqual(["steps[0].max_retries: must be between 0 and 20", 'state_machine.initial_state: "nowhere" is not a declared state (state_machine.states)']);
+      expect(error.message.split("\n")).toEqual(['state_machine.initial_state: "nowhere" is not a declared state (state_machine.states)', "steps[0].max_retries: must be between 0 and 20"]);
       await expect(caller.workflow.get({ name: "Invalid" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
 

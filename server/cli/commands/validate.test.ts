@@ -32,9 +32,12 @@ describe("dualstate validate", () => {
     const { code, out, err } = await cli(file);
     expect(code).toBe(1);
     expect(out).toBe("");
+    // In document order; the structural checks run beside the unknown key (a has no way to b at all).
     expect(err.split("\n")).toEqual([
-      "steps[0].colour (line 7, column 49): unknown key",
+      'state_machine.states[0] (line 3, column 12): state "a" has no path to a final state (b)',
+      'state_machine.states[1] (line 3, column 15): state "b" is unreachable from the initial state "a"',
       'steps[0].in_state (line 7, column 26): "c" is not a declared state (state_machine.states)',
+      "steps[0].colour (line 7, column 49): unknown key",
     ]);
   });
 

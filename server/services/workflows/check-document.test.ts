@@ -17,11 +17,11 @@ describe("the editor's live check", () => {
     expect(check.ok).toBe(false);
     expect(check.machine).toBeNull();
     expect(check.problems.map((problem) => `${problem.line}:${problem.column} ${problem.message}`)).toEqual([
-      '19:43 state "done" is unreachable from the initial state "writing_tests"',
       '19:14 state "writing_tests" has no path to a final state (done)',
       '19:29 state "implementing" has no path to a final state (done)',
+      '19:43 state "done" is unreachable from the initial state "writing_tests"',
     ]);
-    expect(Object.values(check.problemStates)).toEqual(["done", "writing_tests", "implementing"]);
+    expect(Object.values(check.problemStates)).toEqual(["writing_tests", "implementing", "done"]);
   });
 
   it("ties a problem in a transition to that transition, and to no state", () => {
@@ -35,7 +35,7 @@ describe("the editor's live check", () => {
     const check = checkWorkflowDocument(tdd.replace("guard_artifact_deps: [g_test]", "guard_artifact_deps: [g_tests]"));
     // The dependency is unknown, the tdd guard has no dependency named test, and the prompt's {test}
     // now names no dependency either: all three are the implement step's.
-    expect(check.problems.map((problem) => problem.path)).toEqual(["workflow.steps[1].guards[2]", "workflow.steps[1].guard_artifact_deps[0]", "workflow.steps[1].prompt.task"]);
+    expect(check.problems.map((problem) => problem.path)).toEqual(["workflow.steps[1].prompt.task", "workflow.steps[1].guards[2]", "workflow.steps[1].guard_artifact_deps[0]"]);
     expect(check.problemStates).toEqual({ 0: "implementing", 1: "implementing", 2: "implementing" });
   });
 

@@ -31,7 +31,7 @@ export function checkReferences(raw: CheckableWorkflow, known: Knowledge, graph:
   }
 
   checkDependencies(raw, known, producers, graph, problems);
-  checkConditions(raw, known.context && known.producers ? new Set([...context, ...producers.keys()]) : undefined, problems);
+  checkConditions(raw, known.context && known.producers ? new Set([...context, ...producers.keys(), ...known.possibleProducers]) : undefined, problems);
   checkPrompts(raw, known, context, problems);
 }
 
@@ -42,11 +42,11 @@ function checkDependencies(raw: CheckableWorkflow, known: Knowledge, producers: 
       const producer = producers.get(dep);
       if (dep === step.guard_id) problems.add(at, `"${dep}" is this step's own guard: a step cannot depend on its own artifact`);
       else if (producer === undefined) {
-        if (known.producers) problems.add(at, `"${dep}" is not produced by any step (no action_pair step has guard_id "${dep}")`);
+        if (known.producers && !known.possibleProducers.has(dep)) problems.add(at, `"${dep}" is not produced by any step (no action_pair step has guard_id "${dep}")`);
       } else {
         const source = raw.steps[producer];
         // The producer must be able to run before this step: its state must lead to this step's state.
-        if (source && known.graph && !graph.reachableFrom(source.in_state).has(step.in_state)) {
+        if (source && graph.complete && !graph.open(source.in_state) && !graph.reachableFrom(source.in_state).has(step.in_state)) {
           problems.add(at, `"${dep}" is produced later: step "${source.name}" runs in state "${source.in_state}", from which state "${step.in_state}" cannot be reached`);
         }
       }
@@ -123,7 +123,7 @@ function checkPrompts(raw: CheckableWorkflow, known: Knowledge, context: Set<str
     component.inject_into.forEach((target, j) => {
       const i = stepIndex.get(target);
       if (i === undefined) {
-        if (known.stepNames) problems.add(["components", c, "inject_into", j], `"${target}" is not a step name`);
+        if (known.stepNames && !known.possibleStepNames.has(target)) problems.add(["components", c, "inject_into", j], `"${target}" is not a step name`);
       } else if (raw.steps[i] && stepType(raw.steps[i]) === "code") problems.add(["components", c, "inject_into", j], `"${target}" is a code step, which has no prompt`);
       else if (judged(i)) report(component.text, allowedFor(i), ["components", c, "text"]);
     });

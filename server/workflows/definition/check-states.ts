@@ -5,6 +5,10 @@ import { present, type CheckableWorkflow, type Knowledge } from "./salvage";
 export interface StateGraph {
   /** Every state reachable from each state (including itself), by any edge. */
   reachableFrom(state: string): ReadonlySet<string>;
+  /** Whether a state reaches one whose ways out are not all known (its reach may be larger). */
+  open(state: string): boolean;
+  /** Every edge is known, up to open states. */
+  readonly complete: boolean;
 }
 
 function firstIndexes(names: readonly (string | undefined)[], what: string, path: (index: number) => (string | number)[], problems: Problems): Map<string, number> {
@@ -26,30 +30,41 @@ function firstIndexes(names: readonly (string | undefined)[], what: string, path
 export function checkStates(raw: CheckableWorkflow, known: Knowledge, problems: Problems): StateGraph {
   const machine = raw.state_machine;
   const states = firstIndexes(machine.states, "state", (i) => ["state_machine", "states", i], problems);
+  // With a state entry that did not parse, an undeclared name may be that state: it stays a node of the graph.
   const declared = (state: string, path: (string | number)[]) => {
     if (states.has(state)) return true;
     if (known.states) problems.add(path, `"${state}" is not a declared state (state_machine.states)`);
-    return false;
+    return !known.states;
   };
   if (machine.initial_state !== undefined) declared(machine.initial_state, ["state_machine", "initial_state"]);
   for (const [state, i] of present(machine.final_states)) declared(state, ["state_machine", "final_states", i]);
 
   const edges = new Map<string, Set<string>>([...states.keys()].map((state) => [state, new Set<string>()]));
+  const edgesOf = (state: string): Set<string> => {
+    const existing = edges.get(state);
+    if (existing) return existing;
+    const created = new Set<string>();
+    edges.set(state, created);
+    return created;
+  };
   const wildcardTargets = new Set<string>();
   for (const [transition, i] of present(machine.transitions)) {
     const from = transition.from === "*" || declared(transition.from, ["state_machine", "transitions", i, "from"]);
     const to = declared(transition.to, ["state_machine", "transitions", i, "to"]);
     if (!from || !to) continue;
     if (transition.from === "*") wildcardTargets.add(transition.to);
-    else edges.get(transition.from)?.add(transition.to);
+    else edgesOf(transition.from).add(transition.to);
+    edgesOf(transition.to);
   }
   for (const [step, i] of present(raw.steps)) {
     const inState = declared(step.in_state, ["steps", i, "in_state"]);
     const targets: [string, (string | number)[]][] = [];
     if (step.transition_to !== undefined) targets.push([step.transition_to, ["steps", i, "transition_to"]]);
     for (const [answer, target] of Object.entries(step.transition_map ?? {})) targets.push([target, ["steps", i, "transition_map", answer]]);
-    for (const [target, path] of targets) if (declared(target, path) && inState) edges.get(step.in_state)?.add(target);
+    for (const [target, path] of targets) if (declared(target, path) && inState) edgesOf(step.in_state).add(target);
   }
+  // A misspelt key of a step may have named a way out: counting it only makes the checks below say less.
+  for (const [from, to] of known.possibleEdges) if (edges.has(to)) edgesOf(from).add(to);
   // A "*" transition leaves every state, so its target is an edge from each of them.
   for (const targets of edges.values()) for (const target of wildcardTargets) targets.add(target);
 
@@ -70,20 +85,25 @@ export function checkStates(raw: CheckableWorkflow, known: Knowledge, problems: 
     return seen;
   };
 
-  // With an edge missing, a state could look unreachable only because of it.
-  if (!known.graph) return { reachableFrom };
+  // With an edge missing, a state could look unreachable only because of it. An open state may
+  // lead anywhere, so nothing that reaches one is judged.
+  const open = (reach: ReadonlySet<string>) => [...known.openStates].some((state) => reach.has(state));
+  const graph: StateGraph = { reachableFrom, open: (state) => open(reachableFrom(state)), complete: known.graph };
+  if (!known.graph || !known.ends) return graph;
   if (machine.initial_state !== undefined && states.has(machine.initial_state)) {
     const reachable = reachableFrom(machine.initial_state);
-    for (const [state, index] of states) {
-      if (!reachable.has(state)) problems.add(["state_machine", "states", index], `state "${state}" is unreachable from the initial state "${machine.initial_state}"`);
+    if (!open(reachable)) {
+      for (const [state, index] of states) {
+        if (!reachable.has(state)) problems.add(["state_machine", "states", index], `state "${state}" is unreachable from the initial state "${machine.initial_state}"`);
+      }
     }
   }
   const finals = [...present(machine.final_states)].map(([state]) => state).filter((state) => states.has(state));
   if (finals.length > 0) {
     for (const [state, index] of states) {
       const reach = reachableFrom(state);
-      if (!finals.some((final) => reach.has(final))) problems.add(["state_machine", "states", index], `state "${state}" has no path to a final state (${finals.join(", ")})`);
+      if (!open(reach) && !finals.some((final) => reach.has(final))) problems.add(["state_machine", "states", index], `state "${state}" has no path to a final state (${finals.join(", ")})`);
     }
   }
-  return { reachableFrom };
+  return graph;
 }

@@ -1,6 +1,9 @@
 import type { z } from "zod";
 import { formatPath, type DocumentPath, type DocumentProblem, type SourcePosition } from "../document";
 
+/** Problems listed before the rest are counted in one last line, so a broken document stays readable. */
+export const MAX_DEFINITION_PROBLEMS = 200;
+
 /** Collects problems at document paths; `base` is `["workflow"]` for agent.yaml-style documents. */
 export class Problems {
   readonly items: DocumentProblem[] = [];
@@ -11,7 +14,27 @@ export class Problems {
 
   add(path: DocumentPath, message: string): void {
     const full = [...this.base, ...path];
-    this.items.push({ path: formatPath(full), ...this.locate(full), message });
+    this.items.push({ path: formatPath(full), ...this.nearest(full), message });
+  }
+
+  /** Where the path is written, or for a missing field, where its nearest enclosing part is. */
+  private nearest(path: DocumentPath): SourcePosition | undefined {
+    for (let length = path.length; length > 0; length--) {
+      const position = this.locate(path.slice(0, length));
+      if (position) return position;
+    }
+    return undefined;
+  }
+
+  /** In document order (by line, then column; a problem without a line keeps its place first), capped. */
+  report(): DocumentProblem[] {
+    const ordered = this.items
+      .map((problem, index) => ({ problem, index }))
+      .sort((a, b) => (a.problem.line ?? 0) - (b.problem.line ?? 0) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index)
+      .map(({ problem }) => problem);
+    if (ordered.length <= MAX_DEFINITION_PROBLEMS) return ordered;
+    const more = ordered.length - MAX_DEFINITION_PROBLEMS;
+    return [...ordered.slice(0, MAX_DEFINITION_PROBLEMS), { path: "document", message: `and ${more} more problem${more === 1 ? "" : "s"} not shown` }];
   }
 
   /** `input` is what was parsed: zod v4 issues do not carry the offending value, so it is looked up. */

@@ -20,28 +20,69 @@ export interface CheckableWorkflow {
     readonly transitions?: readonly (RawTransition | undefined)[];
   };
   readonly steps: readonly (RawStep | undefined)[];
+  /** Guard ids forming the goal (check-goal.ts). */
+  readonly goal?: readonly (string | undefined)[];
 }
 
 /** Which whole-workflow conclusions are safe to draw. Everything is true for a parsed workflow. */
 export interface Knowledge {
   /** Every declared state is known, so "is not a declared state" is true when said. */
   readonly states: boolean;
-  /** Every edge is known (states, initial and final states, transitions, step targets): reachability. */
+  /** Every edge is known (transitions, step targets), except edges to unknown targets from `openStates`. */
   readonly graph: boolean;
+  /** States with a way out whose target did not parse: any state may be reachable from them. */
+  readonly openStates: ReadonlySet<string>;
+  /** From a step's state to each name a misspelt key of it holds: it may have been a way out. */
+  readonly possibleEdges: readonly (readonly [string, string])[];
+  /** The initial state and every final state parsed: reachability and "no path to a final state". */
+  readonly ends: boolean;
   /** Every action_pair step and its guard id is known: "not produced by any step", condition names. */
   readonly producers: boolean;
+  /** Guard ids of steps that did not parse whole: they may be produced, so they are never called unknown. */
+  readonly possibleProducers: ReadonlySet<string>;
   /** Every context variable name is known: condition names and prompt variables. */
   readonly context: boolean;
   /** Every step name is known: components' inject_into. */
   readonly stepNames: boolean;
+  /** Names of steps that did not parse: never called unknown. */
+  readonly possibleStepNames: ReadonlySet<string>;
   /** Steps with a field that did not parse: their per-step rules and prompts are not checked. */
   readonly partialSteps: ReadonlySet<number>;
+  /** Transitions kept only as an edge (their condition or a key did not parse). */
+  readonly partialTransitions: ReadonlySet<number>;
 }
 
-export const COMPLETE_KNOWLEDGE: Knowledge = { states: true, graph: true, producers: true, context: true, stepNames: true, partialSteps: new Set() };
+export const COMPLETE_KNOWLEDGE: Knowledge = {
+  states: true,
+  graph: true,
+  openStates: new Set(),
+  possibleEdges: [],
+  ends: true,
+  producers: true,
+  possibleProducers: new Set(),
+  context: true,
+  stepNames: true,
+  possibleStepNames: new Set(),
+  partialSteps: new Set(),
+  partialTransitions: new Set(),
+};
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type Conclusions = Mutable<Omit<Knowledge, "partialSteps">>;
+type Flags = "states" | "graph" | "ends" | "producers" | "context" | "stepNames";
+/** What salvaging learns: the flags, and the names of parts that did not parse whole. */
+type Conclusions = Mutable<Pick<Knowledge, Flags>> & {
+  openStates: Set<string>;
+  possibleEdges: [string, string][];
+  possibleProducers: Set<string>;
+  possibleStepNames: Set<string>;
+};
+
+/** Text values inside a value that did not parse (a misspelt key's value, say), trimmed: names it may have meant. */
+function namesIn(value: unknown, depth = 0): string[] {
+  if (typeof value === "string") return value.trim() ? [value.trim()] : [];
+  if (depth > 2 || typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap((item) => namesIn(item, depth + 1));
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -66,8 +107,20 @@ const hasUnknownKeys = (value: Record<string, unknown>, shape: object) => Object
 
 /** The parts of a workflow that failed the shape check, and what may be concluded from them. */
 export function salvageWorkflow(workflow: Record<string, unknown>): { workflow: CheckableWorkflow; known: Knowledge } {
-  const known: Conclusions = { states: true, graph: true, producers: true, context: true, stepNames: true };
+  const known: Conclusions = {
+    states: true,
+    graph: true,
+    ends: true,
+    producers: true,
+    context: true,
+    stepNames: true,
+    openStates: new Set(),
+    possibleEdges: [],
+    possibleProducers: new Set(),
+    possibleStepNames: new Set(),
+  };
   const partialSteps = new Set<number>();
+  const partialTransitions = new Set<number>();
 
   // A misspelt section (`contxt:`) may have been meant to declare variables.
   if (hasUnknownKeys(workflow, workflowSchema.shape) || (workflow.context !== undefined && !isObject(workflow.context))) known.context = false;
@@ -76,55 +129,94 @@ export function salvageWorkflow(workflow: Record<string, unknown>): { workflow: 
   const machine = workflow.state_machine;
   const state_machine: Mutable<CheckableWorkflow["state_machine"]> = { states: [], initial_state: undefined, final_states: [], transitions: [] };
   if (!isObject(machine)) {
-    known.states = false;
-    known.graph = false;
+    Object.assign(known, { states: false, graph: false, ends: false });
   } else {
     const states = listOf(nameSchema, machine.states);
     const finals = listOf(nameSchema, machine.final_states);
-    const transitions = machine.transitions === undefined ? { items: [], complete: true } : listOf(transitionSchema, machine.transitions);
     state_machine.states = states.items;
     state_machine.initial_state = parsed(nameSchema, machine.initial_state);
     state_machine.final_states = finals.items;
-    state_machine.transitions = transitions.items;
+    state_machine.transitions = machine.transitions === undefined ? [] : Array.isArray(machine.transitions) ? machine.transitions.map((t, i) => salvageTransition(t, i, known, partialTransitions)) : [];
     if (!states.complete || states.items.length === 0) known.states = false;
-    const edgesKnown = known.states && finals.complete && transitions.complete && state_machine.initial_state !== undefined;
+    if (!finals.complete || state_machine.initial_state === undefined) known.ends = false;
     // `transition:` for `transitions:` would hide edges.
-    if (!edgesKnown || hasUnknownKeys(machine, workflowSchema.shape.state_machine.shape)) known.graph = false;
+    if ((machine.transitions !== undefined && !Array.isArray(machine.transitions)) || hasUnknownKeys(machine, workflowSchema.shape.state_machine.shape)) known.graph = false;
   }
 
   const steps = Array.isArray(workflow.steps) ? workflow.steps.map((step, index) => salvageStep(step, index, known, partialSteps)) : [];
   if (!Array.isArray(workflow.steps)) Object.assign(known, { graph: false, producers: false, stepNames: false });
 
   const components = workflow.components === undefined ? [] : listOf(componentSchema, workflow.components).items;
-  return { workflow: { context, components, state_machine, steps }, known: { ...known, partialSteps } };
+  const goal = workflow.goal === undefined ? undefined : listOf(nameSchema, workflow.goal).items;
+  return { workflow: { context, components, state_machine, steps, ...(goal && { goal }) }, known: { ...known, partialSteps, partialTransitions } };
+}
+
+/**
+ * A transition whose `from` and `to` parsed is an edge even if its condition did not: counting
+ * an edge that may not exist only makes the graph checks say less. It is marked partial, so it
+ * is never judged as unconditional. A lost `to` leaves its state open; a lost `from` could be
+ * any state, so the graph is unknown.
+ */
+function salvageTransition(value: unknown, index: number, known: Conclusions, partialTransitions: Set<number>): RawTransition | undefined {
+  const whole = parsed(transitionSchema, value);
+  if (whole) return whole;
+  const from = isObject(value) ? parsed(nameSchema, value.from) : undefined;
+  const to = isObject(value) ? parsed(nameSchema, value.to) : undefined;
+  // A "*" transition to a lost target leaves every state open.
+  if (from === undefined || (from === "*" && to === undefined)) known.graph = false;
+  else if (to === undefined) known.openStates.add(from);
+  else {
+    partialTransitions.add(index);
+    return { from, to };
+  }
+  return undefined;
 }
 
 /** A step from the fields that parsed; undefined when it has no usable name and state. */
 function salvageStep(value: unknown, index: number, known: Conclusions, partialSteps: Set<number>): RawStep | undefined {
-  const lost = () => Object.assign(known, { graph: false, producers: false, stepNames: false });
-  if (!isObject(value)) return void lost();
+  if (!isObject(value)) return void Object.assign(known, { graph: false, producers: false, stepNames: false });
   const shape: Record<string, z.ZodType> = stepSchema.shape;
   const fields: Record<string, unknown> = {};
   const failed = new Set<string>();
-  const unknownKeys = hasUnknownKeys(value, shape);
+  const unknownKeys = Object.keys(value).filter((key) => !Object.hasOwn(shape, key));
   for (const [key, field] of Object.entries(value)) {
     if (!Object.hasOwn(shape, key)) continue;
     const result = shape[key]?.safeParse(field);
     if (result?.success) fields[key] = result.data;
     else failed.add(key);
   }
-  if (typeof fields.name !== "string" || typeof fields.in_state !== "string") return void lost();
-  if (failed.size === 0 && !unknownKeys) return fields as RawStep;
+  if (failed.size === 0 && unknownKeys.length === 0 && typeof fields.name === "string" && typeof fields.in_state === "string") return fields as RawStep;
+
+  // The names it carries (or may have meant under a misspelt key) are never reported as unknown.
+  const guessed = [...namesIn(value.name), ...namesIn(value.guard_id), ...unknownKeys.flatMap((key) => namesIn(value[key]))];
+  for (const name of guessed) {
+    known.possibleStepNames.add(name);
+    known.possibleProducers.add(name);
+  }
+  // A lost guard id could be any name; a lost name, any step.
+  if (failed.has("guard_id")) known.producers = false;
+  if (typeof fields.name !== "string" && namesIn(value.name).length === 0) known.stepNames = false;
+  // A way out that did not parse could lead anywhere; a misspelt key, to any name it holds.
+  const lostTarget = failed.has("transition_to") || failed.has("transition_map");
+  const misspeltTargets = unknownKeys.flatMap((key) => namesIn(value[key]));
+  if (typeof fields.in_state !== "string") {
+    // A step adds edges only from its own state: with that state unknown, its ways out cannot be placed.
+    if (lostTarget || misspeltTargets.length > 0 || fields.transition_to !== undefined || fields.transition_map !== undefined) known.graph = false;
+    return undefined;
+  }
+  if (lostTarget) known.openStates.add(fields.in_state);
+  for (const target of misspeltTargets) known.possibleEdges.push([fields.in_state, target]);
+  if (typeof fields.name !== "string") {
+    // Its known ways out still count as edges; nothing else about it is judged.
+    if (fields.transition_to !== undefined || fields.transition_map !== undefined) known.openStates.add(fields.in_state);
+    return undefined;
+  }
 
   partialSteps.add(index);
   // Guards that did not parse still make the step an action pair when it has no explicit type.
   if (fields.type === undefined && failed.has("guards") && Array.isArray(value.guards) && value.guards.length > 0) fields.type = "action_pair";
-  // A misspelt key may have been `type` or `guards`: then whether the step produces an artifact is unknown.
-  const typeKnown = !unknownKeys && !failed.has("type") && (fields.type !== undefined || !failed.has("guards"));
-  if (!typeKnown || failed.has("guard_id")) {
-    delete fields.guard_id;
-    known.producers = false;
-  }
-  if (unknownKeys || failed.has("transition_to") || failed.has("transition_map")) known.graph = false;
+  // A misspelt key may have been `type` or `guards`: whether it produces its guard id is then unknown, but it may.
+  const typeKnown = unknownKeys.length === 0 && !failed.has("type") && (fields.type !== undefined || !failed.has("guards"));
+  if (!typeKnown) delete fields.guard_id;
   return fields as RawStep;
 }

@@ -149,6 +149,25 @@ describe("states", () => {
     workflow.steps[1].run_if = "g_test";
     expect(validateWorkflowDocument(JSON.stringify(workflow))).toMatchObject({ ok: true });
   });
+  it("reports a transition that can never be taken after an unconditional one from the same state", () => {
+    const ambiguous = 'workflow.state_machine.transitions[2]: ambiguous: state "writing_tests" already leaves without a condition at transitions[1] (to "implementing"), so this transition to "done" is never taken; give the earlier one a condition';
+    const shuffled = (transitions: Record<string, unknown>[]) =>
+      problemsAfter((w) => {
+        w.state_machine.transitions = transitions;
+      });
+    // Unconditional then conditional, and unconditional twice: the later one is dead either way.
+    expect(shuffled([{ from: "implementing", to: "done", condition: "g_impl" }, { from: "writing_tests", to: "implementing" }, { from: "writing_tests", to: "done", condition: "g_test" }])).toEqual([ambiguous]);
+    expect(shuffled([{ from: "implementing", to: "done", condition: "g_impl" }, { from: "writing_tests", to: "implementing" }, { from: "writing_tests", to: "done" }])).toEqual([ambiguous]);
+    // A conditional one first, or a "*" one (its place sets its priority), is not ambiguous.
+    const fine = tdd();
+    fine.state_machine.transitions = [{ from: "writing_tests", to: "done", condition: "should_restart" }, { from: "writing_tests", to: "implementing" }, { from: "*", to: "done" }, { from: "implementing", to: "done" }];
+    expect(validateWorkflowDocument(JSON.stringify(fine)).ok).toBe(true);
+    // Nor are the transitions of a state whose step chooses the way out: they list its choices (004's reflecting).
+    const chosen = tdd();
+    chosen.state_machine.transitions = [{ from: "writing_tests", to: "implementing" }, { from: "writing_tests", to: "done" }, { from: "implementing", to: "done" }];
+    chosen.steps[0].transition_to = "implementing";
+    expect(validateWorkflowDocument(JSON.stringify(chosen)).ok).toBe(true);
+  });
   it("reports duplicate states, steps and guard ids", () => {
     expect(problemsAfter((w) => w.state_machine.states.push("done"))).toEqual(['workflow.state_machine.states[3]: duplicate state "done" (first at index 2)']);
     expect(problemsAfter((w) => (w.steps[1].name = "write_tests"))).toContain('workflow.steps[1].name: duplicate step name "write_tests" (first at steps[0])');
@@ -182,7 +201,8 @@ describe("references", () => {
       w.steps[0].guard_artifact_deps = ["g_impl"];
       w.steps[1].guard_artifact_deps = [];
     });
-    expect(later).toEqual([noTests, 'workflow.steps[0].guard_artifact_deps[0]: "g_impl" is produced later: step "implement" runs in state "implementing", from which state "writing_tests" cannot be reached']);
+    // In document order: steps[0] comes before steps[1].
+    expect(later).toEqual(['workflow.steps[0].guard_artifact_deps[0]: "g_impl" is produced later: step "implement" runs in state "implementing", from which state "writing_tests" cannot be reached', noTests]);
   });
   it("reports dependency cycles", () => {
     expect(problemsAfter((w) => (w.steps[0].guard_artifact_deps = ["g_impl"]))).toContain("workflow.steps[1].guard_artifact_deps: dependency cycle: write_tests → implement → write_tests");
@@ -235,7 +255,7 @@ describe("structure is still checked when part of the shape is wrong", () => {
         w.steps[1].guards[1] = { kind: "magic" };
         w.state_machine.states.push("limbo");
       }),
-    ).toEqual([badGuard, 'workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"']);
+    ).toEqual(['workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"', badGuard]);
   });
 
   it("reports shape errors beside undeclared states, unknown steps, variables and condition names, and dependency cycles", () => {
@@ -249,12 +269,12 @@ describe("structure is still checked when part of the shape is wrong", () => {
         w.state_machine.transitions[1].condition = "g_impl and ready";
       }),
     ).toEqual([
-      badGuard,
-      "workflow.steps[1].max_retries: must be between 0 and 20",
+      'workflow.components[0].inject_into[1]: "implemnt" is not a step name',
       'workflow.state_machine.final_states[1]: "finished" is not a declared state (state_machine.states)',
       'workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable nor a guard id',
       "workflow.steps[0].prompt.task: unknown prompt variable {spec} (allowed: should_restart, specification, constraints)",
-      'workflow.components[0].inject_into[1]: "implemnt" is not a step name',
+      badGuard,
+      "workflow.steps[1].max_retries: must be between 0 and 20",
     ]);
     expect(
       problemsAfter((w) => {

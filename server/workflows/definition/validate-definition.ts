@@ -4,6 +4,7 @@ import { checkGuardConfig } from "./check-guard-config";
 import { checkGoal } from "./check-goal";
 import { checkReferences } from "./check-references";
 import { checkStates } from "./check-states";
+import { checkTransitions } from "./check-transitions";
 import { checkSteps } from "./check-steps";
 import { envelopeSchema, workflowSchema } from "./definition-schema";
 import { normalize } from "./normalize";
@@ -65,11 +66,10 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
     problems.addZod(parsed.error.issues, workflow);
     const salvaged = salvageWorkflow(workflow);
     checkStructure(salvaged.workflow, salvaged.known, problems);
-    return { ok: false, problems: problems.items };
+    return { ok: false, problems: problems.report() };
   }
   checkStructure(parsed.data, COMPLETE_KNOWLEDGE, problems);
-  checkGoal(parsed.data, problems);
-  if (problems.items.length > 0) return { ok: false, problems: problems.items };
+  if (problems.items.length > 0) return { ok: false, problems: problems.report() };
   return { ok: true, definition: normalize(parsed.data) };
 }
 
@@ -78,5 +78,7 @@ function checkStructure(workflow: CheckableWorkflow, known: Knowledge, problems:
   checkGuardConfig(workflow, known, problems);
   checkGeneratorConfig(workflow, known, problems);
   const graph = checkStates(workflow, known, problems);
+  checkTransitions(workflow, known, problems);
   checkReferences(workflow, known, graph, problems);
+  checkGoal(workflow, known, problems);
 }
