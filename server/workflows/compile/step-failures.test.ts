@@ -128,6 +128,19 @@ describe("compiled llm, code and transition steps honour on_failure and max_retr
     if (validated.ok) expect(validated.definition.steps.map((step) => step.on_failure)).toEqual(["fail", "fail", "fail"]);
   });
 
+  it("a code step whose sandbox this server lacks fails at once, naming the server: no retry, on_failure: skip ignored", async () => {
+    const text = document("default_on_failure: skip\ndefault_max_retries: 3").replace("language: javascript", "language: python").replace('if (!context.ready) throw new Error("not ready yet");', "x = 1");
+    const validated = validateWorkflowDocument(text, "failures.yaml");
+    if (!validated.ok) throw new Error(JSON.stringify(validated.problems));
+    const machine = compileWorkflow(validated.definition, { generatorOverride: { kind: "replay", cassette: { steps: { think: ["an idea"] } } }, pythonExecutable: "/nonexistent/python3" });
+    const { result, failedAttempts } = await run({ machine, ready: false });
+    expect(failedAttempts).toEqual([]);
+    expect(result.status).toBe("failed");
+    if (result.status !== "failed") return;
+    expect(result.failedStep).toBe("compute");
+    expect(result.reason).toMatch(/^Step "compute" cannot run as this server is configured: the python sandbox cannot run here/);
+  });
+
   it("a resumed run replays the retried attempts from the ledger: no new call", async () => {
     const calls = new MemoryCallLedger();
     const cassette = { think: ["", "an idea"], choose: ["maybe", "ship"] };
