@@ -228,6 +228,20 @@ describe("code steps: max_retries and on_failure", () => {
   });
 });
 
+describe("on_failure: retry, once the budget is spent, fails like fail", () => {
+  it.each<[string, MachineStep, string]>([
+    ["llm", llm(new ScriptedGenerator(["", ""]), { maxRetries: 1, onFailure: "retry" }), "talk"],
+    ["transition", transition(new ScriptedGenerator(["maybe", "perhaps"]), { maxRetries: 1, onFailure: "retry" }), "choose"],
+    ["code", code([{ error: "boom" }, { error: "boom" }], { maxRetries: 1, onFailure: "retry" }), "compute"],
+  ])("%s", async (_kind, step, name) => {
+    const { result, observer } = await run(oneStep(step));
+    const failed = failedOf(result);
+    expect(failed.failedStep).toBe(name);
+    expect(failed.reason).toContain("(after 2 attempts)");
+    expect(failedAttempts(observer)).toHaveLength(2);
+  });
+});
+
 describe("escalate on steps without a guard", () => {
   it.each<MachineStep>([llm(new ScriptedGenerator([])), transition(new ScriptedGenerator([])), code([])])("is refused before the run ($kind)", async (step) => {
     const onFailure: OnFailure = "escalate";
