@@ -73,7 +73,9 @@ type StepOutcome = { readonly kind: "continue"; readonly next?: string } | { rea
  * step updates) and every action_pair guard id as a boolean (satisfied or not).
  *
  * action_pair steps run through runDualStateAgent exactly as in executeWorkflow (same events,
- * same DAG records); a revisited state's calls are keyed `<step>#<visit>/attempt-<n>`.
+ * same DAG records); a revisited state's calls are keyed `<step>#<visit>/attempt-<n>`. llm,
+ * transition and code steps retry a failed attempt up to their maxRetries, then their onFailure
+ * decides (see RetriedStep in machine.ts); their calls are keyed the same way.
  */
 export async function runMachine(machine: WorkflowMachine, run: MachineRun): Promise<MachineResult> {
   assertRunnable(machine, run);
