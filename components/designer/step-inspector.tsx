@@ -11,6 +11,8 @@ import type { StepEdits } from "./step-edits";
 const STEP_CHOICES = STEP_TYPES.map((type) => [type, `${STEP_CATALOGUE[type].title} (${type})`] as const);
 const GENERATOR_CHOICES = [["", "(configured default)"], ...GENERATOR_KINDS.map((kind) => [kind, `${GENERATOR_CATALOGUE[kind].title} (${kind})`] as const)] as const;
 const ON_FAILURE_CHOICES = [["", "(workflow default)"], ...ON_FAILURE.map((policy) => [policy, `${ON_FAILURE_CATALOGUE[policy].title} (${policy})`] as const)] as const;
+/** Only an action pair has a checked artifact a person can review, so only it offers escalate (unless a document already says it). */
+const onFailureChoices = (actionPair: boolean, current: unknown) => ON_FAILURE_CHOICES.filter(([policy]) => actionPair || policy !== "escalate" || current === "escalate");
 const explain = <Name extends string>(entries: Readonly<Record<Name, { summary: string }>>, name: unknown) => (typeof name === "string" && Object.hasOwn(entries, name) ? entries[name as Name].summary : null);
 
 const PROMPT_LABELS = { role: "Prompt role", constraints: "Prompt constraints", task: "Prompt task", feedback_wrapper: "Feedback wrapper" } as const;
@@ -52,7 +54,7 @@ export function StepInspector({ step, otherGuardIds, edits }: { step: Step; othe
       {type === "code" && <LiveText label="Code" value={text(step.code)} multiline onChange={(code) => edits.update({ code }, "code")} />}
       <div className="grid grid-cols-2 gap-2">
         <LiveText label="Max retries" value={typeof step.max_retries === "number" ? String(step.max_retries) : ""} onChange={(value) => edits.update({ max_retries: value === "" ? Number.NaN : Number(value) }, "max_retries")} />
-        <Select label="On failure" value={text(step.on_failure)} options={ON_FAILURE_CHOICES} onChange={(on_failure) => edits.update({ on_failure })} />
+        <Select label="On failure" value={text(step.on_failure)} options={onFailureChoices(actionPair, step.on_failure)} onChange={(on_failure) => edits.update({ on_failure })} />
       </div>
       {explain(ON_FAILURE_CATALOGUE, step.on_failure) && <p className="text-xs text-slate-600">{explain(ON_FAILURE_CATALOGUE, step.on_failure)}</p>}
       {actionPair && (

@@ -56,6 +56,14 @@ describe("describeNow while the run goes on", () => {
     expect(reflecting.activity).toBe("waiting for the model");
   });
 
+  it("an llm, code or transition step counts its attempts once one has failed", () => {
+    const retrying = describeNow(
+      run({ ledger: { entries: [e("run.started"), e("step.started", { step: "reflect", kind: "transition" }), e("step.attempt_failed", { step: "reflect", kind: "transition", attempt: 1, reason: "not an allowed answer" })] } }),
+    );
+    expect(retrying.position?.attempt).toBe(2);
+    expect(retrying.activity).toBe("attempt 1 failed (not an allowed answer); trying again");
+  });
+
   it("queued, queued again after a crash, and picked up but not started", () => {
     expect(nowSentence(describeNow(run({ status: "queued" })))).toBe("Queued — waiting for a worker");
     expect(describeNow(run({ status: "queued", ledger: { entries: started } })).headline).toBe("Queued again");

@@ -70,7 +70,9 @@ function runningStep(input: NowInput): { step: string | null; attempt: number | 
   const since = startIndex >= 0 ? entries.slice(startIndex + 1) : [];
   const verdicts = since.filter((entry) => entry.type === "guard.completed" && entry.payload.step === step);
   const isPair = info?.type === "action_pair" || (startIndex >= 0 && typeof entries[startIndex]!.payload.guardId === "string");
-  const attempt = isPair ? verdicts.length + 1 : null;
+  // An llm, code or transition step counts its attempts only once one has failed.
+  const failedAttempts = since.filter((entry) => entry.type === "step.attempt_failed" && entry.payload.step === step).length;
+  const attempt = isPair ? verdicts.length + 1 : failedAttempts > 0 ? failedAttempts + 1 : null;
   const last = since.at(-1);
   const guards = info && info.guards.length > 0 ? `${plural(info.guards.length, "guard")} (${info.guards.join(", ")})` : "its guards";
   if (!last) {
@@ -88,9 +90,13 @@ function runningStep(input: NowInput): { step: string | null; attempt: number | 
       if (last.payload.passed === true) return { step, attempt: done, activity: `attempt ${done} passed; moving on` };
       return { step, attempt, activity: `attempt ${done} failed its guards; asking again with the feedback` };
     }
+    case "step.attempt_failed":
+      return { step, attempt, activity: `attempt ${failedAttempts} failed (${String(last.payload.reason)}); trying again` };
+    case "step.exhausted":
+      return { step, attempt: isPair ? verdicts.length : failedAttempts, activity: "out of retries; its on_failure decides" };
     case "state.advanced":
     case "step.completed":
-      return { step, attempt: isPair ? verdicts.length : null, activity: "done; moving on" };
+      return { step, attempt: isPair ? verdicts.length : failedAttempts > 0 ? failedAttempts + 1 : null, activity: "done; moving on" };
     default:
       return { step, attempt, activity: "working" };
   }

@@ -6,6 +6,7 @@ const STATUS: Record<RunStepRun["status"], { label: string; className: string }>
   running: { label: "running", className: "bg-blue-100 text-blue-700 ring-blue-300" },
   completed: { label: "completed", className: "bg-emerald-100 text-emerald-700 ring-emerald-300" },
   failed: { label: "failed", className: "bg-red-100 text-red-700 ring-red-300" },
+  skipped: { label: "skipped (on_failure)", className: "bg-amber-100 text-amber-800 ring-amber-300" },
   stopped: { label: "stopped", className: "bg-stone-200 text-stone-600 ring-stone-400" },
 };
 
@@ -46,6 +47,18 @@ export function StepRunCard({ run }: { run: RunStepRun }) {
               ))}
             </ul>
           )}
+        </div>
+      )}
+      {run.failedAttempts.length > 0 && (
+        <div className="mt-3 text-xs">
+          <p className="font-medium text-slate-600">Failed attempts</p>
+          <ol data-testid="step-run-failed-attempts" className="mt-1 space-y-1">
+            {run.failedAttempts.map(({ attempt, reason }) => (
+              <li key={attempt} className="whitespace-pre-wrap break-words rounded bg-amber-50 p-2 font-mono leading-5 text-amber-900">
+                {attempt}. {reason}
+              </li>
+            ))}
+          </ol>
         </div>
       )}
       {run.reason && <p className="mt-3 whitespace-pre-wrap break-words rounded bg-red-50 p-3 font-mono text-xs leading-5 text-red-800">{run.reason}</p>}

@@ -134,7 +134,7 @@ export const ON_FAILURE_CATALOGUE: Readonly<Record<OnFailure, CatalogueEntry>> =
   retry: { title: "Retry", summary: "Try again with the feedback until max_retries, then fail the run." },
   skip: { title: "Skip", summary: "Move on as if the step had not run (configuration errors still fail)." },
   fail: { title: "Fail", summary: "End the run failed once the retries are spent." },
-  escalate: { title: "Escalate", summary: "Once the retries are spent, a person approves or rejects the last attempt." },
+  escalate: { title: "Escalate", summary: "Once the retries are spent, a person approves or rejects the last attempt (action_pair steps only)." },
 };
 
 /** Entries whose name, title or summary contain every word of the query (case-insensitive). */

@@ -53,8 +53,21 @@ export interface ActionPairMachineStep extends StepCommon {
   readonly draftGuard?: Guard;
 }
 
+/**
+ * How an llm, code or transition step fails: a failed attempt (a failed model call, an empty or
+ * cut answer, an answer outside the transition map, code that raises) is retried up to
+ * `maxRetries` times (0 when absent); after that `onFailure` decides: `retry` and `fail` (the
+ * default) end the run failed, `skip` goes on as though the step had not run. These steps have
+ * no artifact a person could review, so `escalate` is refused before the run (assertRunnable).
+ * A configuration error is never retried nor skipped.
+ */
+export interface RetriedStep {
+  readonly maxRetries?: number;
+  readonly onFailure?: OnFailure;
+}
+
 /** 004's llm step: one generation, no guard; its content becomes the step's output. */
-export interface LlmMachineStep extends StepCommon {
+export interface LlmMachineStep extends StepCommon, RetriedStep {
   readonly kind: "llm";
   readonly generator: Generator;
   readonly template?: PromptTemplate;
@@ -66,13 +79,13 @@ export type CodeStepOutcome = { readonly updates: Readonly<Record<string, Contex
  * 004's code step: the sandbox is injected as `run`; it may only set declared variables. `signal`
  * aborts the run (kill the sandbox and throw its reason).
  */
-export interface CodeMachineStep extends StepCommon {
+export interface CodeMachineStep extends StepCommon, RetriedStep {
   readonly kind: "code";
   readonly run: (context: MachineContext, signal?: AbortSignal) => Promise<CodeStepOutcome>;
 }
 
 /** 004's transition step: the LLM answers with a key of transitionMap (trimmed, any case). */
-export interface TransitionMachineStep extends StepCommon {
+export interface TransitionMachineStep extends StepCommon, RetriedStep {
   readonly kind: "transition";
   readonly generator: Generator;
   readonly template?: PromptTemplate;

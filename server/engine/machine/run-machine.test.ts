@@ -415,7 +415,7 @@ describe("runMachine: steps", () => {
   it("a transition step's unknown answer fails the step, naming the answer and the allowed ones", async () => {
     const result = expectFailed(await start(reflecting("maybe later")).promise);
     expect(result.failedStep).toBe("reflect");
-    expect(result.reason).toBe('Transition step "reflect" got the answer "maybe later", which is not one of "continue", "pivot", "Ship"');
+    expect(result.reason).toBe('Transition step "reflect" got the answer "maybe later", which is not one of "continue", "pivot", "Ship": answer with exactly one of them');
   });
 
   it("a code step updates a declared variable that a later condition reads", async () => {

@@ -1,5 +1,5 @@
 import type { Artifact } from "../domain/artifact";
-import { composeContext, type AmbientEnvironment } from "../domain/context";
+import { composeContext, refineContext, type AmbientEnvironment } from "../domain/context";
 import { initialWorkflowState, isSatisfied, satisfy, type WorkflowState } from "../domain/workflow-state";
 import { goalNotReachedReason, unsatisfiedGoalGuards, type GoalGuard } from "../domain/goal";
 import { parseDecision } from "../agent/decision";
@@ -12,9 +12,7 @@ import type { ArtifactDag } from "../ports/artifact-dag";
 import type { CallLedger } from "../ports/call-ledger";
 import { randomIds, type IdGenerator } from "../ports/ids";
 import { silentObserver, type RunObserver } from "../ports/run-observer";
-import type { Generator } from "../ports/generator";
 import { unansweredFeedback } from "../domain/answer-check";
-import type { PromptTemplate } from "../domain/prompt-template";
 import { MemoryCallLedger } from "../run/memory-call-ledger";
 import { configurationErrorOf, InvalidWorkflowError, isEngineError } from "../errors";
 import {
@@ -22,12 +20,14 @@ import {
   type ActionPairMachineStep,
   type CodeMachineStep,
   type ContextValue,
+  type LlmMachineStep,
   type MachineResult,
   type MachineStep,
   type TransitionMachineStep,
   type WorkflowMachine,
 } from "./machine";
 import { visitLedger } from "./visit-ledger";
+import { runRetried, type RetriedOutcome } from "./retried-step";
 
 export const DEFAULT_MAX_TURNS = 100;
 
@@ -73,7 +73,9 @@ type StepOutcome = { readonly kind: "continue"; readonly next?: string } | { rea
  * step updates) and every action_pair guard id as a boolean (satisfied or not).
  *
  * action_pair steps run through runDualStateAgent exactly as in executeWorkflow (same events,
- * same DAG records); a revisited state's calls are keyed `<step>#<visit>/attempt-<n>`.
+ * same DAG records); a revisited state's calls are keyed `<step>#<visit>/attempt-<n>`. llm,
+ * transition and code steps retry a failed attempt up to their maxRetries, then their onFailure
+ * decides (see RetriedStep in machine.ts); their calls are keyed the same way.
  */
 export async function runMachine(machine: WorkflowMachine, run: MachineRun): Promise<MachineResult> {
   assertRunnable(machine, run);
@@ -163,16 +165,10 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
           outcome = await runActionPair(active, stepCalls, keyPrefix);
           break;
         case "llm":
-          outcome = await runGeneration(active, active.generator, active.template, stepCalls, keyPrefix, (content) => {
-            outputs[active.name] = content;
-            return { kind: "continue" };
-          });
+          outcome = await runGeneration(active, stepCalls, keyPrefix, () => ({ kind: "continue" }));
           break;
         case "transition":
-          outcome = await runGeneration(active, active.generator, active.template, stepCalls, keyPrefix, (content) => {
-            outputs[active.name] = content;
-            return chooseTransition(active, content);
-          });
+          outcome = await runGeneration(active, stepCalls, keyPrefix, (content) => chooseTransition(active, content));
           break;
         case "code":
           outcome = await runCode(active, keyPrefix);
@@ -272,54 +268,81 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     }
   }
 
-  /** One generation without a guard (llm and transition steps); a failed generation fails the run. */
+  /**
+   * An llm or transition step: a generation without a guard, retried within the step's budget when
+   * the call fails, the answer is empty or cut short, or `use` refuses it (a transition answer not
+   * in the map); attempt n's model call is keyed `<step>/attempt-<n>`, so a resumed run replays it.
+   */
   async function runGeneration(
-    step: MachineStep,
-    generator: Generator,
-    template: PromptTemplate | undefined,
+    step: LlmMachineStep | TransitionMachineStep,
     stepCalls: CallLedger,
     keyPrefix: string,
-    use: (content: string) => StepOutcome,
+    use: (content: string) => StepOutcome | { readonly refused: string },
   ): Promise<StepOutcome> {
     const key = `${keyPrefix}/completed`;
     const recalled = await observer.recall?.(key);
-    if (recalled && typeof recalled.output === "string") return use(recalled.output);
-    await observer.record({ type: "step.started", step: step.name, kind: step.kind as "llm" | "transition" }, `${keyPrefix}/started`);
-    try {
-      const generation = await generator.generate({
-        context: composeContext(ambient, run.specification),
-        template,
-        stepName: step.name,
-        attempt: 1,
-        calls: stepCalls,
-        callKey: `${step.name}/attempt-1`,
-        dependencies: Object.freeze({}),
-        variables: Object.freeze({ ...variables }),
-        signal: run.signal,
-      });
-      run.signal?.throwIfAborted();
-      // An empty or cut-short reply is not an output a later prompt or condition may build on.
-      const unanswered = unansweredFeedback(generation, false);
-      if (unanswered !== undefined) return stepFailure(step, `Step "${step.name}" got no usable answer: ${unanswered}`);
-      const prompt = typeof generation.metadata?.prompt === "string" ? { prompt: generation.metadata.prompt } : {};
-      await observer.record({ type: "step.completed", step: step.name, kind: step.kind as "llm" | "transition", output: generation.content, ...prompt }, key);
-      return use(generation.content);
-    } catch (error) {
-      const misconfigured = configurationErrorOf(error);
-      if (misconfigured) return stepFailure(step, misconfiguredReason(step.name, misconfigured));
-      if (!isEngineError(error, "GENERATION_FAILED")) throw error;
-      return stepFailure(step, `Step "${step.name}" could not generate: ${error.message}`);
+    if (recalled && typeof recalled.output === "string") {
+      const used = use(recalled.output);
+      if (!("refused" in used)) {
+        outputs[step.name] = recalled.output;
+        return used;
+      }
     }
+    await observer.record({ type: "step.started", step: step.name, kind: step.kind }, `${keyPrefix}/started`);
+    let context = composeContext(ambient, run.specification);
+    const outcome = await runRetried<{ readonly content: string; readonly outcome: StepOutcome; readonly prompt?: string }>(
+      step,
+      async (attempt) => {
+        let generation;
+        try {
+          generation = await step.generator.generate({
+            context,
+            template: step.template,
+            stepName: step.name,
+            attempt,
+            calls: stepCalls,
+            callKey: `${step.name}/attempt-${attempt}`,
+            dependencies: Object.freeze({}),
+            variables: Object.freeze({ ...variables }),
+            signal: run.signal,
+          });
+        } catch (error) {
+          const misconfigured = configurationErrorOf(error);
+          if (misconfigured) return { kind: "misconfigured", reason: misconfiguredReason(step.name, misconfigured) };
+          if (!isEngineError(error, "GENERATION_FAILED")) throw error;
+          return { kind: "failed", reason: `Step "${step.name}" could not generate: ${error.message}` };
+        }
+        run.signal?.throwIfAborted();
+        // An empty or cut-short reply is not an output a later prompt or condition may build on.
+        const unanswered = unansweredFeedback(generation, false);
+        if (unanswered !== undefined) return { kind: "failed", reason: `Step "${step.name}" got no usable answer: ${unanswered}`, answer: generation.content, feedback: unanswered };
+        const used = use(generation.content);
+        if ("refused" in used) return { kind: "failed", reason: used.refused, answer: generation.content, feedback: used.refused };
+        const prompt = typeof generation.metadata?.prompt === "string" ? generation.metadata.prompt : undefined;
+        return { kind: "done", value: { content: generation.content, outcome: used, prompt } };
+      },
+      async (attempt, failure) => {
+        await observer.record({ type: "step.attempt_failed", step: step.name, kind: step.kind, attempt, reason: failure.reason }, `${keyPrefix}/attempt-${attempt}/failed`);
+        if (failure.feedback !== undefined) context = refineContext(context, failure.answer ?? "", failure.feedback);
+      },
+    );
+    if (outcome.kind !== "done") return afterFailure(step, keyPrefix, outcome);
+    const { content, prompt } = outcome.value;
+    outputs[step.name] = content;
+    await observer.record({ type: "step.completed", step: step.name, kind: step.kind, output: content, ...(prompt !== undefined ? { prompt } : {}) }, key);
+    return outcome.value.outcome;
   }
 
-  function chooseTransition(step: TransitionMachineStep, content: string): StepOutcome {
+  /** The state a transition step's answer (trimmed, any case) selects, or feedback naming the allowed answers. */
+  function chooseTransition(step: TransitionMachineStep, content: string): StepOutcome | { readonly refused: string } {
     const answer = content.trim().toLowerCase();
     const match = Object.entries(step.transitionMap).find(([key]) => key.trim().toLowerCase() === answer);
     if (match) return { kind: "continue", next: match[1] };
     const allowed = Object.keys(step.transitionMap).map((key) => `"${key}"`).join(", ");
-    return stepFailure(step, `Transition step "${step.name}" got the answer "${content.trim()}", which is not one of ${allowed}`);
+    return { refused: `Transition step "${step.name}" got the answer "${content.trim()}", which is not one of ${allowed}: answer with exactly one of them` };
   }
 
+  /** A code step in the sandbox; code that raises, or sets what it may not, runs again within the step's budget. */
   async function runCode(step: CodeMachineStep, keyPrefix: string): Promise<StepOutcome> {
     const key = `${keyPrefix}/completed`;
     const recalled = await observer.recall?.(key);
@@ -328,28 +351,47 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       return { kind: "continue" };
     }
     await observer.record({ type: "step.started", step: step.name, kind: "code" }, `${keyPrefix}/started`);
-    let outcome;
-    try {
-      outcome = await step.run(Object.freeze({ ...variables }), run.signal);
-      run.signal?.throwIfAborted();
-    } catch (error) {
-      // An abort is not the code's failure: it ends the turn, and the run resumes elsewhere.
-      if (run.signal?.aborted) throw run.signal.reason;
-      return stepFailure(step, `Code step "${step.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if ("error" in outcome) return stepFailure(step, `Code step "${step.name}" failed: ${outcome.error}`);
-    const updates = Object.entries(outcome.updates);
-    for (const [name, value] of updates) {
-      if (!Object.hasOwn(machine.context, name)) {
-        return stepFailure(step, `Code step "${step.name}" set the undeclared context variable "${name}"`);
-      }
-      if (!isContextValue(value)) {
-        return stepFailure(step, `Code step "${step.name}" set "${name}" to a value that is not a boolean, number or text`);
-      }
-    }
-    for (const [name, value] of updates) variables[name] = value;
-    await observer.record({ type: "step.completed", step: step.name, kind: "code", updates: outcome.updates }, key);
+    const outcome = await runRetried<Readonly<Record<string, ContextValue>>>(
+      step,
+      async () => {
+        let result;
+        try {
+          result = await step.run(Object.freeze({ ...variables }), run.signal);
+          run.signal?.throwIfAborted();
+        } catch (error) {
+          // An abort is not the code's failure: it ends the turn, and the run resumes elsewhere.
+          if (run.signal?.aborted) throw run.signal.reason;
+          const misconfigured = configurationErrorOf(error);
+          if (misconfigured) return { kind: "misconfigured", reason: misconfiguredReason(step.name, misconfigured) };
+          return { kind: "failed", reason: `Code step "${step.name}" failed: ${error instanceof Error ? error.message : String(error)}` };
+        }
+        if ("error" in result) return { kind: "failed", reason: `Code step "${step.name}" failed: ${result.error}` };
+        for (const [name, value] of Object.entries(result.updates)) {
+          if (!Object.hasOwn(machine.context, name)) return { kind: "failed", reason: `Code step "${step.name}" set the undeclared context variable "${name}"` };
+          if (!isContextValue(value)) return { kind: "failed", reason: `Code step "${step.name}" set "${name}" to a value that is not a boolean, number or text` };
+        }
+        return { kind: "done", value: result.updates };
+      },
+      async (attempt, failure) => {
+        await observer.record({ type: "step.attempt_failed", step: step.name, kind: "code", attempt, reason: failure.reason }, `${keyPrefix}/attempt-${attempt}/failed`);
+      },
+    );
+    if (outcome.kind !== "done") return afterFailure(step, keyPrefix, outcome);
+    Object.assign(variables, outcome.value);
+    await observer.record({ type: "step.completed", step: step.name, kind: "code", updates: outcome.value }, key);
     return { kind: "continue" };
+  }
+
+  /**
+   * An llm, code or transition step that did not succeed: a configuration error fails at once;
+   * a spent budget is recorded, then `skip` goes on as though the step had not run (its
+   * transition_to, else the state's transitions) and anything else fails naming the step.
+   */
+  async function afterFailure(step: LlmMachineStep | TransitionMachineStep | CodeMachineStep, keyPrefix: string, outcome: Exclude<RetriedOutcome<unknown>, { kind: "done" }>): Promise<StepOutcome> {
+    if (outcome.kind === "misconfigured") return stepFailure(step, outcome.reason);
+    await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts }, `${keyPrefix}/exhausted`);
+    if (step.onFailure === "skip") return { kind: "continue" };
+    return stepFailure(step, outcome.reason);
   }
 
   function stepFailure(step: MachineStep, reason: string): StepOutcome {
@@ -385,6 +427,13 @@ function assertRunnable(machine: WorkflowMachine, run: MachineRun): void {
     if (step.kind === "transition") Object.values(step.transitionMap).forEach((to) => requireState(to, `Step "${step.name}" transitionMap`));
     if (step.kind === "action_pair" && !(Number.isInteger(step.rmax) && step.rmax >= 0)) {
       throw new InvalidWorkflowError(`Step "${step.name}": rmax must be a whole number ≥ 0, got ${step.rmax}`);
+    }
+    if (step.kind !== "action_pair") {
+      if (step.maxRetries !== undefined && !(Number.isInteger(step.maxRetries) && step.maxRetries >= 0)) {
+        throw new InvalidWorkflowError(`Step "${step.name}": maxRetries must be a whole number ≥ 0, got ${step.maxRetries}`);
+      }
+      // Only an action pair has a guarded artifact a person can review (see RetriedStep).
+      if (step.onFailure === "escalate") throw new InvalidWorkflowError(`Step "${step.name}": on_failure "escalate" is for action_pair steps; a ${step.kind} step can retry, skip or fail`);
     }
   }
   const guardIds = new Set(machine.steps.flatMap((step) => (step.kind === "action_pair" ? [step.guardId] : [])));

@@ -49,6 +49,8 @@ export type EngineEvent =
       readonly decisionKey?: string;
     }
   | { readonly type: "step.exhausted"; readonly step: string; readonly attempts: number }
+  /** An attempt of an llm, transition or code step failed; the step retries or on_failure decides. */
+  | { readonly type: "step.attempt_failed"; readonly step: string; readonly kind: "llm" | "transition" | "code"; readonly attempt: number; readonly reason: string }
   | {
       /** An llm, transition or code step of a state machine finished: what it produced. */
       readonly type: "step.completed";

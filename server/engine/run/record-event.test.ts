@@ -96,6 +96,13 @@ describe("recordEvent", () => {
     });
   });
 
+  it("step.attempt_failed: engine entry with the step, its kind, the attempt and the reason; no run change", () => {
+    expect(recordEvent({ type: "step.attempt_failed", step: "reflect", kind: "transition", attempt: 1, reason: "not an allowed answer" }, now)).toEqual({
+      ledger: { actor: "engine", type: "step.attempt_failed", payload: { step: "reflect", kind: "transition", attempt: 1, reason: "not an allowed answer" } },
+      patch: {},
+    });
+  });
+
   it("run.finished with success: succeeded, finishedAt now, result summary, no current step", () => {
     const result: WorkflowResult = { status: "success", artifacts: { g_test: test, g_impl: impl2 } };
     const summary = { status: "success", artifactIds: { g_test: "t-1", g_impl: "i-2" }, failedStep: null, reason: null, provenance: [], escalation: null };

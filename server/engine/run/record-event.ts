@@ -102,6 +102,8 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
         ledger: { actor: "engine", type: event.type, payload: { ...summarizeResult(event.result), ...(event.state !== undefined ? { finalState: event.state } : {}) } },
         patch: { status: "suspended", currentStep: event.result.status === "success" ? null : event.result.failedStep, ...(event.state !== undefined ? { currentState: event.state } : {}) },
       };
+    case "step.attempt_failed":
+      return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, kind: event.kind, attempt: event.attempt, reason: event.reason } }, patch: {} };
     case "step.exhausted":
       return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, attempts: event.attempts } }, patch: {} };
     case "run.finished": {

@@ -23,7 +23,7 @@ export type CrashPoint = "model-returned" | "model-recorded" | "guard-returned";
  * together with the state they justify:
  * - before a model or tool call (what led to it), and right after its result;
  * - a verdict that does not move the state (a failed attempt), a finished llm/code/transition
- *   step (its sandbox work is not repeated);
+ *   step (its sandbox work is not repeated), a failed attempt of one (shown while it retries);
  * - the end of the turn (run finished or suspended), with the head and the inbox message;
  * - in a turn resumed by a person's decision (or its timeout), the first state advance: the
  *   decision's effect is recorded at once rather than with the next step's first attempt.
@@ -195,6 +195,7 @@ function flushesAfter(event: EngineEvent): boolean {
     case "guard.completed":
       return !event.result.passed && !event.result.fatal;
     case "step.completed":
+    case "step.attempt_failed":
       return true;
     default:
       return false;

@@ -190,7 +190,7 @@ async function readLedger(db: Db, runId: string): Promise<RunLedger> {
 }
 
 /** The ledger entries the run page reads in full, whatever the ledger's length. */
-const MILESTONE_TYPES = ["step.started", "step.completed", "generator.completed", "run.finished", "run.suspended", "run.cancelled", "run.forked"];
+const MILESTONE_TYPES = ["step.started", "step.completed", "step.attempt_failed", "step.exhausted", "generator.completed", "run.finished", "run.suspended", "run.cancelled", "run.forked"];
 
 /** Versions stored before workflow documents (issue 5) hold a plain step list: no machine to draw. */
 function isMachineDefinition(definition: unknown): definition is WorkflowDefinition {

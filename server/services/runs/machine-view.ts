@@ -11,7 +11,7 @@ export interface MachineViewStep {
   readonly type: string;
   readonly generator: string | null;
   readonly guards: readonly string[];
-  /** An action pair's retry budget as attempts (1 + max_retries); null for other step types. */
+  /** The step's retry budget as attempts (1 + max_retries); null for a definition stored without one. */
   readonly maxAttempts: number | null;
 }
 
@@ -82,7 +82,7 @@ export function machineView(definition: WorkflowDefinition, startedSteps: readon
           type: step.type,
           generator: step.generator?.kind ?? null,
           guards: (step.guards ?? []).map((guard) => guard.kind),
-          maxAttempts: step.type === "action_pair" && typeof step.max_retries === "number" ? step.max_retries + 1 : null,
+          maxAttempts: typeof step.max_retries === "number" ? step.max_retries + 1 : null,
         })),
     })),
     transitions: edgesOf(definition),

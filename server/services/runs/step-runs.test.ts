@@ -39,6 +39,32 @@ describe("collectStepRuns", () => {
     expect(runs[0]).toMatchObject({ key: "reflect", status: "completed", output: "ship", prompt: null });
   });
 
+  it("keeps each failed attempt's reason; a step that spent its budget is skipped while the run goes on, failed when it ended the run", () => {
+    const facts = [
+      fact("step.started", { step: "think", kind: "llm" }),
+      fact("step.attempt_failed", { step: "think", kind: "llm", attempt: 1, reason: "empty reply" }),
+      fact("step.attempt_failed", { step: "think", kind: "llm", attempt: 2, reason: "cut short" }),
+      fact("step.exhausted", { step: "think", attempts: 2 }),
+    ];
+    const skipped = collectStepRuns([...facts, fact("step.started", { step: "compute", kind: "code" }), fact("step.completed", { step: "compute", kind: "code", updates: {} })], null);
+    expect(skipped[0]).toMatchObject({ status: "skipped", reason: null, failedAttempts: [{ attempt: 1, reason: "empty reply" }, { attempt: 2, reason: "cut short" }] });
+    expect(skipped[1]).toMatchObject({ status: "completed", failedAttempts: [] });
+    expect(collectStepRuns(facts, { failedStep: "think", reason: "cut short (after 2 attempts)" })[0]).toMatchObject({ status: "failed", reason: "cut short (after 2 attempts)" });
+    expect(collectStepRuns(facts, { failedStep: "later", reason: "x" })[0]).toMatchObject({ status: "skipped" });
+  });
+
+  it("a step that retried and then answered is completed with its failed attempts", () => {
+    const runs = collectStepRuns(
+      [
+        fact("step.started", { step: "reflect", kind: "transition" }),
+        fact("step.attempt_failed", { step: "reflect", kind: "transition", attempt: 1, reason: 'answer "maybe" is not one of "ship"' }),
+        fact("step.completed", { step: "reflect", kind: "transition", output: "ship" }),
+      ],
+      null,
+    );
+    expect(runs[0]).toMatchObject({ status: "completed", output: "ship", failedAttempts: [{ attempt: 1, reason: 'answer "maybe" is not one of "ship"' }] });
+  });
+
   it("ignores action pairs and malformed entries", () => {
     expect(collectStepRuns([fact("step.started", { step: "implement", guardId: "g" }), fact("step.completed", { kind: "llm" }), fact("step.started", { step: "x", kind: "other" })], null)).toEqual([]);
   });

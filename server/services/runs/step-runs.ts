@@ -19,7 +19,8 @@ export interface StepRun {
   readonly step: string;
   readonly kind: StepRunKind;
   readonly visit: number;
-  readonly status: "running" | "completed" | "failed" | "stopped";
+  /** `skipped`: every attempt failed and its on_failure (skip) let the run go on without it. */
+  readonly status: "running" | "completed" | "failed" | "skipped" | "stopped";
   /** The answer of an llm or transition step. */
   readonly output: string | null;
   /** The prompt that answer was generated from, when the generator recorded it. */
@@ -28,6 +29,8 @@ export interface StepRun {
   readonly updates: Readonly<Record<string, unknown>> | null;
   /** Why a failed step failed (the run's reason). */
   readonly reason: string | null;
+  /** The attempts that failed before the last one (or all of them), in order, each with its reason. */
+  readonly failedAttempts: readonly { readonly attempt: number; readonly reason: string }[];
   readonly seq: number;
   readonly startedAt: Date;
 }
@@ -52,14 +55,29 @@ export function collectStepRuns(facts: readonly LedgerFact[], ending: RunEnding 
   const begin = (fact: LedgerFact, step: string, kind: StepRunKind): number => {
     const visit = (visits.get(step) ?? 0) + 1;
     visits.set(step, visit);
-    runs.push({ key: visit === 1 ? step : `${step}#${visit}`, step, kind, visit, status: "running", output: null, prompt: null, updates: null, reason: null, seq: fact.seq, startedAt: fact.createdAt });
+    runs.push({ key: visit === 1 ? step : `${step}#${visit}`, step, kind, visit, status: "running", output: null, prompt: null, updates: null, reason: null, failedAttempts: [], seq: fact.seq, startedAt: fact.createdAt });
     return runs.length - 1;
   };
+  /** Steps that spent their budget: skipped, unless the run ended failing them. */
+  const spent = new Map<string, number>();
   for (const fact of facts) {
     const step = text(fact.payload.step);
+    const spentIndex = step === null ? undefined : open.get(step);
+    // step.exhausted carries no kind; an action pair's is not among the open step runs.
+    if (fact.type === "step.exhausted" && step !== null && spentIndex !== undefined) {
+      open.delete(step);
+      spent.set(step, spentIndex);
+      runs[spentIndex] = { ...runs[spentIndex]!, status: "skipped" };
+      continue;
+    }
     const kind = text(fact.payload.kind);
     if (step === null || kind === null || !STEP_RUN_KINDS.includes(kind)) continue;
     if (fact.type === "step.started") open.set(step, begin(fact, step, kind as StepRunKind));
+    const attemptIndex = open.get(step);
+    if (fact.type === "step.attempt_failed" && attemptIndex !== undefined) {
+      const run = runs[attemptIndex]!;
+      runs[attemptIndex] = { ...run, failedAttempts: [...run.failedAttempts, { attempt: Number(fact.payload.attempt), reason: text(fact.payload.reason) ?? "" }] };
+    }
     if (fact.type === "step.completed") {
       const index = open.get(step) ?? begin(fact, step, kind as StepRunKind);
       open.delete(step);
@@ -74,6 +92,11 @@ export function collectStepRuns(facts: readonly LedgerFact[], ending: RunEnding 
     }
   }
   if (ending) {
+    // A step that spent its budget and ended the run failed it (on_failure fail or retry).
+    const failedIndex = ending.failedStep === null ? undefined : spent.get(ending.failedStep);
+    if (failedIndex !== undefined && runs[failedIndex]!.status === "skipped" && failedIndex === runs.findLastIndex((run) => run.step === ending.failedStep)) {
+      runs[failedIndex] = { ...runs[failedIndex]!, status: "failed", reason: ending.reason };
+    }
     for (const index of open.values()) {
       const run = runs[index]!;
       runs[index] = run.step === ending.failedStep ? { ...run, status: "failed", reason: ending.reason } : { ...run, status: "stopped" };

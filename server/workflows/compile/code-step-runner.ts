@@ -1,4 +1,4 @@
-import type { CodeStepOutcome, ContextValue, MachineContext } from "../../engine";
+import { StepConfigurationError, type CodeStepOutcome, type ContextValue, type MachineContext } from "../../engine";
 import { runTests } from "../../sandbox/run-tests";
 import type { GuardLanguage } from "../../guards/language";
 
@@ -9,6 +9,7 @@ const MARKER = "__DUALSTATE_CONTEXT__";
  * server/sandbox/boundary; nothing of the server is reachable from the code). The code sees the run's context as
  * `context` and may change it; a harness test prints the context afterwards, and the interpreter
  * accepts only changes to declared variables.
+ * @throws StepConfigurationError when the server has no sandbox for the language.
  */
 export async function runCodeStep(code: string, language: GuardLanguage, context: MachineContext, pythonExecutable?: string, signal?: AbortSignal): Promise<CodeStepOutcome> {
   const json = JSON.stringify(context);
@@ -24,7 +25,8 @@ export async function runCodeStep(code: string, language: GuardLanguage, context
         };
   const outcome = await runTests({ language, ...request }, { pythonExecutable, signal });
   // The server cannot run untrusted code (no bubblewrap, say): the step fails with the reason.
-  if (outcome.status === "unavailable") return { error: `Configuration error: the ${language} sandbox cannot run here, so the code step was not executed: ${outcome.message}` };
+  // A configuration error of this server: never retried nor skipped (the engine fails the step at once).
+  if (outcome.status === "unavailable") throw new StepConfigurationError(`the ${language} sandbox cannot run here, so the code step was not executed: ${outcome.message}`, "server");
   if (outcome.status !== "passed") {
     const why = "message" in outcome ? outcome.message : "the code step failed";
     return { error: `Code step failed (${outcome.status}): ${why}` };

@@ -120,6 +120,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
   const steps = definition.steps.map((step, index): MachineStep => {
     const common = { name: step.name, inState: step.in_state, runIf: step.run_if ? condition(step.run_if, `steps[${index}].run_if`) : undefined, transitionTo: step.transition_to };
     const language = step.language ?? definition.language;
+    const retries = { maxRetries: step.max_retries, onFailure: step.on_failure };
     switch (step.type) {
       case "action_pair": {
         const where = `steps[${index}].guards`;
@@ -145,11 +146,11 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
         };
       }
       case "llm":
-        return { ...common, kind: "llm", generator: generatorFor(step, index), template: template(step, definition.components) };
+        return { ...common, ...retries, kind: "llm", generator: generatorFor(step, index), template: template(step, definition.components) };
       case "transition":
-        return { ...common, kind: "transition", generator: generatorFor(step, index), template: template(step, definition.components), transitionMap: step.transition_map ?? {} };
+        return { ...common, ...retries, kind: "transition", generator: generatorFor(step, index), template: template(step, definition.components), transitionMap: step.transition_map ?? {} };
       case "code":
-        return { ...common, kind: "code", run: (values, signal) => runCodeStep(step.code ?? "", language, values, context.pythonExecutable, signal) };
+        return { ...common, ...retries, kind: "code", run: (values, signal) => runCodeStep(step.code ?? "", language, values, context.pythonExecutable, signal) };
     }
   });
 

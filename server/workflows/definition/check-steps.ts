@@ -34,6 +34,7 @@ export function checkSteps(raw: CheckableWorkflow, known: Knowledge, problems: P
     for (const [field, types] of ONLY_FOR) {
       if (step[field] !== undefined && !types.includes(type)) problems.add(at(field), `a ${type} step cannot have ${field} (only ${types.join(", ")} steps)`);
     }
+    if (type !== "action_pair" && step.on_failure === "escalate") problems.add(at("on_failure"), `a ${type} step cannot escalate: only an action_pair step has a checked artifact a person can review (use retry, skip or fail)`);
     if (step.rmax !== undefined && step.max_retries !== undefined) problems.add(at("rmax"), "rmax is an alias of max_retries: write only one");
     if (type !== "code" && step.prompt !== undefined && !step.prompt.task?.trim()) problems.add(at("prompt", "task"), "is required: the prompt needs a task");
     if (type !== "code" && step.prompt === undefined) problems.add(at("prompt"), `is required for a ${type} step`);

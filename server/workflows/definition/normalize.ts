@@ -26,7 +26,8 @@ export function normalize(raw: RawWorkflow): WorkflowDefinition {
       // so a stored definition reads back through the validator unchanged.
       ...(type === "action_pair" ? { guards: guards ?? [], guard_artifact_deps: guard_artifact_deps ?? [] } : {}),
       max_retries: max_retries ?? rmax ?? defaultMaxRetries,
-      on_failure: on_failure ?? defaultOnFailure,
+      // Only action pairs escalate (check-steps.ts); under default_on_failure: escalate the other steps fail.
+      on_failure: on_failure ?? (type !== "action_pair" && defaultOnFailure === "escalate" ? "fail" : defaultOnFailure),
       // Only code steps run code in a language; action pairs pass theirs to guards.
       ...(type === "code" ? { language: stepLanguage ?? language } : stepLanguage ? { language: stepLanguage } : {}),
     };
