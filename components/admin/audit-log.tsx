@@ -64,9 +64,9 @@ export function AuditLog() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Find audit events">
-        <SearchInput value={state.search} onSearch={(search) => update({ search })} placeholder="who, action or target" />
+        <SearchInput value={state.search} onSearch={(search) => update({ search })} hint="who, action or target" />
         <Select label="Action" value={action} onChange={(event) => update({ filters: { action: event.target.value } })} options={[{ value: "", label: "all" }, ...ACTIONS]} />
-        <SearchInput value={actor} onSearch={(text) => update({ filters: { actor: text } })} label="Who" placeholder="exact email" maxLength={320} />
+        <SearchInput value={actor} onSearch={(text) => update({ filters: { actor: text } })} label="Who" hint="exact email" maxLength={320} />
         <DayInput label="From" value={from} onChange={(day) => update({ filters: { from: day } })} />
         <DayInput label="To" value={to} onChange={(day) => update({ filters: { to: day } })} />
       </div>

@@ -44,7 +44,7 @@ export function WorkflowList() {
   return (
     <div>
       <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-5 py-3" role="search" aria-label="Find workflows">
-        <SearchInput value={state.search} onSearch={(search) => update({ search })} label="Search workflows" placeholder="name or description" />
+        <SearchInput value={state.search} onSearch={(search) => update({ search })} label="Search workflows" hint="name or description" />
         {toggle}
       </div>
       <ul className="divide-y divide-slate-100" data-testid="workflow-list">

@@ -59,7 +59,7 @@ export function QueueFilters({ values, workflows, onChange }: { values: QueueFil
           ))}
         </select>
       </label>
-      <SearchInput label="Step" value={values.step} onSearch={(step) => set("step", step)} placeholder="any step" />
+      <SearchInput label="Step" value={values.step} onSearch={(step) => set("step", step)} hint="any step" />
       <label className="flex flex-col gap-1 text-sm font-medium">
         Age
         <select value={values.age} onChange={(event) => set("age", event.target.value as AgeFilter)} className={selectClass}>

@@ -49,7 +49,7 @@ export function RunsBrowser() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Find runs">
-        <SearchInput value={state.search} onSearch={(search) => update({ search })} placeholder="id, specification or workflow" />
+        <SearchInput value={state.search} onSearch={(search) => update({ search })} hint="id, specification or workflow" />
         <Select label="Status" value={status} onChange={(event) => update({ filters: { status: event.target.value } })} options={[{ value: "", label: "all" }, ...RUN_STATUSES.map((s) => ({ value: s }))]} />
         <Select
           label="Workflow"

@@ -9,7 +9,7 @@ const SETTLE_MS = 300;
  * A search box that reports its text once typing pauses (and at once on Enter). It follows
  * `value` when that changes from outside (back/forward through the URL).
  */
-export function SearchInput({ value, onSearch, label = "Search", placeholder, maxLength = 200 }: { value: string; onSearch: (text: string) => void; label?: string; placeholder?: string; maxLength?: number }) {
+export function SearchInput({ value, onSearch, label = "Search", hint, maxLength = 200 }: { value: string; onSearch: (text: string) => void; label?: string; hint?: string; maxLength?: number }) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -37,7 +37,7 @@ export function SearchInput({ value, onSearch, label = "Search", placeholder, ma
         type="search"
         value={text}
         maxLength={maxLength}
-        placeholder={placeholder}
+        placeholder={hint}
         onChange={(event) => {
           const next = event.target.value;
           setText(next);

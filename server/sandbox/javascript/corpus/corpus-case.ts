@@ -10,7 +10,7 @@ export interface CorpusCase {
   readonly language: Exclude<SandboxLanguage, "python">;
   readonly artifact: string;
   readonly tests: string;
-  /** How many tests run and are reported: tests marked skip or todo do not run, so they are not counted. */
+  /** How many tests run and are reported; tests the file marks as not to run are not counted. */
   readonly count: number;
   readonly bug: readonly [string, string];
   readonly failing: string;
