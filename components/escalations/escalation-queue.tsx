@@ -93,7 +93,7 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Find escalations">
-        <SearchInput value={list.search} onSearch={(search) => { update({ search }); setSelected(-1); }} placeholder="workflow, step, specification or id" />
+        <SearchInput value={list.search} onSearch={(search) => { update({ search }); setSelected(-1); }} hint="workflow, step, specification or id" />
       </div>
       <QueueFilters values={filters} workflows={workflows.data?.map((workflow) => workflow.name) ?? []} onChange={(next) => { setFilters(next); setSelected(-1); }} />
       {queue.data && (
