@@ -13,8 +13,9 @@ import type { Guard } from "../ports/guard";
 export type ContextValue = boolean | number | string;
 export type MachineContext = Readonly<Record<string, ContextValue>>;
 
-/** A wildcard `from` matches every state. */
-export const ANY_STATE = "*";
+import type { InState } from "../domain/in-state";
+/** A wildcard `from` matches every state; a step with `inState: "*"` is every state's fallback. */
+export { ANY_STATE, type InState } from "../domain/in-state";
 
 export interface MachineTransition {
   readonly from: string;
@@ -27,8 +28,8 @@ export type OnFailure = "retry" | "skip" | "fail" | "escalate";
 
 interface StepCommon {
   readonly name: string;
-  /** The state the step runs in. */
-  readonly inState: string;
+  /** Where the step runs: a state, a list of states, or "*" (every state's fallback; domain/in-state.ts). */
+  readonly inState: InState;
   /** The step runs only when this holds (evaluated over the same scope as transitions). */
   readonly runIf?: ConditionNode;
   /** Where to go after the step, before any transition is considered. */

@@ -3,6 +3,7 @@ import { composeContext, refineContext, type AmbientEnvironment } from "../domai
 import { initialWorkflowState, isSatisfied, satisfy, type WorkflowState } from "../domain/workflow-state";
 import { goalNotReachedReason, unsatisfiedGoalGuards, type GoalGuard } from "../domain/goal";
 import { parseDecision } from "../agent/decision";
+import { namedStates, stepPlacement } from "../domain/in-state";
 import type { ProvenanceEntry, WorkflowResult } from "../domain/workflow-result";
 import { evaluateCondition, isConditionError, type ConditionLookup, type ConditionNode } from "../conditions";
 import { misconfiguredReason, runDualStateAgent } from "../agent/dual-state-agent";
@@ -57,8 +58,9 @@ type StepOutcome = { readonly kind: "continue"; readonly next?: string } | { rea
 
 /**
  * The one interpreter of workflows (issue 5, docs/workflow-format.md). Each turn:
- * 1. the step of the current state runs: the first step in list order whose `inState` is the
- *    current state and whose `runIf` holds (none → no step this turn);
+ * 1. the step of the current state runs: the first step in list order whose `inState` names the
+ *    current state and whose `runIf` holds, else the first "*" step whose `runIf` holds (none →
+ *    no step this turn);
  * 2. the machine moves: to the step's `transitionTo`; for a transition step, to the state its
  *    answer selects; else to the `to` of the first transition, in list order, whose `from` is the
  *    current state or "*" and whose condition holds. Specific and wildcard transitions are one
@@ -140,17 +142,9 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     if (turns >= maxTurns) return finish(machineFailure(`Turn limit of ${maxTurns} reached in state "${current}" without reaching a final state`));
     turns++;
 
-    let step: MachineStep | undefined;
-    for (const candidate of machine.steps) {
-      if (candidate.inState !== current) continue;
-      if (candidate.runIf) {
-        const runs = holds(candidate.runIf, `run_if of step "${candidate.name}"`);
-        if (typeof runs === "string") return finish(machineFailure(runs));
-        if (!runs) continue;
-      }
-      step = candidate;
-      break;
-    }
+    const chosen = chooseStep();
+    if (typeof chosen === "string") return finish(machineFailure(chosen));
+    const step = chosen;
 
     let next: string | undefined;
     if (step) {
@@ -192,6 +186,26 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     if (next === undefined) return finish(machineFailure(`No transition applies in state "${current}"`));
     current = next;
     path.push(current);
+  }
+
+  /**
+   * The step of this turn: the first, in list order, that names the current state and whose
+   * run_if holds; failing that, the first "*" step whose run_if holds (domain/in-state.ts). A
+   * condition that cannot be evaluated comes back as the run's failure reason.
+   */
+  function chooseStep(): MachineStep | undefined | string {
+    for (const placement of ["named", "fallback"] as const) {
+      for (const candidate of machine.steps) {
+        if (stepPlacement(candidate.inState, current) !== placement) continue;
+        if (candidate.runIf) {
+          const runs = holds(candidate.runIf, `run_if of step "${candidate.name}"`);
+          if (typeof runs === "string") return runs;
+          if (!runs) continue;
+        }
+        return candidate;
+      }
+    }
+    return undefined;
   }
 
   async function runActionPair(step: ActionPairMachineStep, stepCalls: CallLedger, keyPrefix: string): Promise<StepOutcome> {
@@ -422,7 +436,8 @@ function assertRunnable(machine: WorkflowMachine, run: MachineRun): void {
     requireState(transition.to, `Transition ${transition.from} → ${transition.to}`);
   }
   for (const step of machine.steps) {
-    requireState(step.inState, `Step "${step.name}" inState`);
+    namedStates(step.inState).forEach((state) => requireState(state, `Step "${step.name}" inState`));
+    if (Array.isArray(step.inState) && step.inState.length === 0) throw new InvalidWorkflowError(`Step "${step.name}": inState lists no state`);
     if (step.transitionTo !== undefined) requireState(step.transitionTo, `Step "${step.name}" transitionTo`);
     if (step.kind === "transition") Object.values(step.transitionMap).forEach((to) => requireState(to, `Step "${step.name}" transitionMap`));
     if (step.kind === "action_pair" && !(Number.isInteger(step.rmax) && step.rmax >= 0)) {

@@ -1,3 +1,4 @@
+import { isFallbackStep, stepPlacement, statesOfStep } from "@/server/engine/domain/in-state";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
 
 /**
@@ -49,9 +50,11 @@ function edgesOf(definition: WorkflowDefinition): MachineViewTransition[] {
     step: null,
   }));
   for (const step of definition.steps) {
-    if (step.transition_to !== undefined) edges.push({ from: step.in_state, to: step.transition_to, condition: null, source: "transition_to", step: step.name });
-    for (const [answer, to] of Object.entries(step.transition_map ?? {})) {
-      edges.push({ from: step.in_state, to, condition: `answer "${answer}"`, source: "transition_map", step: step.name });
+    for (const from of statesOfStep(step.in_state, definition.state_machine.states)) {
+      if (step.transition_to !== undefined) edges.push({ from, to: step.transition_to, condition: null, source: "transition_to", step: step.name });
+      for (const [answer, to] of Object.entries(step.transition_map ?? {})) {
+        edges.push({ from, to, condition: `answer "${answer}"`, source: "transition_map", step: step.name });
+      }
     }
   }
   return edges;
@@ -63,7 +66,8 @@ function edgesOf(definition: WorkflowDefinition): MachineViewTransition[] {
  * `current` defaults to the end of that path once the run has started a step. Pure.
  */
 export function machineView(definition: WorkflowDefinition, startedSteps: readonly string[], endState: string | null, current: string | null): MachineView {
-  const stateOfStep = new Map(definition.steps.map((step) => [step.name, step.in_state]));
+  // A step that runs in several states does not say which one it ran in.
+  const stateOfStep = new Map(definition.steps.flatMap((step) => (typeof step.in_state === "string" && !isFallbackStep(step.in_state) ? [[step.name, step.in_state] as const] : [])));
   const path: string[] = [definition.state_machine.initial_state];
   for (const step of startedSteps) {
     const state = stateOfStep.get(step);
@@ -76,7 +80,7 @@ export function machineView(definition: WorkflowDefinition, startedSteps: readon
       initial: name === definition.state_machine.initial_state,
       final: definition.state_machine.final_states.includes(name),
       steps: definition.steps
-        .filter((step) => step.in_state === name)
+        .filter((step) => stepPlacement(step.in_state, name) !== "elsewhere")
         .map((step) => ({
           name: step.name,
           type: step.type,

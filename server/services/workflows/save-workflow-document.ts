@@ -1,6 +1,6 @@
 import type { Db } from "@/server/persistence/db";
 import { validateWorkflowDocument, type ValidationResult } from "@/server/workflows/definition";
-import { formatProblem } from "@/server/workflows/document";
+import { formatProblem, type DocumentProblem } from "@/server/workflows/document";
 import { conflict, invalidInput, ServiceError } from "../errors";
 import { isUniqueConstraintViolation } from "../prisma-errors";
 import { saveWorkflowDefinition } from "./save-definition";
@@ -31,7 +31,8 @@ function validate(input: WorkflowDocumentInput): ValidationResult {
   const result = validateWorkflowDocument(JSON.stringify(input.definition, null, 2), "definition.json");
   // Lines and columns would point into our own serialisation of the object, not at anything
   // the caller wrote: the path alone names the place.
-  return result.ok ? result : { ok: false, problems: result.problems.map(({ path, message }) => ({ path, message })) };
+  const withoutPlaces = (items: readonly DocumentProblem[]) => items.map(({ path, message }) => ({ path, message }));
+  return result.ok ? { ...result, warnings: withoutPlaces(result.warnings) } : { ok: false, problems: withoutPlaces(result.problems), warnings: withoutPlaces(result.warnings) };
 }
 
 /**

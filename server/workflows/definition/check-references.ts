@@ -1,3 +1,4 @@
+import { describeInState, statesOfStep, type InState } from "../../engine/domain/in-state";
 import { parseCondition } from "../../engine";
 import type { StateGraph } from "./check-states";
 import { IDENTIFIER } from "./check-steps";
@@ -45,14 +46,21 @@ function checkDependencies(raw: CheckableWorkflow, known: Knowledge, producers: 
         if (known.producers && !known.possibleProducers.has(dep)) problems.add(at, `"${dep}" is not produced by any step (no action_pair step has guard_id "${dep}")`);
       } else {
         const source = raw.steps[producer];
-        // The producer must be able to run before this step: its state must lead to this step's state.
-        if (source && graph.complete && !graph.open(source.in_state) && !graph.reachableFrom(source.in_state).has(step.in_state)) {
-          problems.add(at, `"${dep}" is produced later: step "${source.name}" runs in state "${source.in_state}", from which state "${step.in_state}" cannot be reached`);
+        // The producer must be able to run before this step: one of its states must lead to one of this step's.
+        if (source && graph.complete && !producedBefore(source.in_state, step.in_state, raw, graph)) {
+          problems.add(at, `"${dep}" is produced later: step "${source.name}" runs in ${describeInState(source.in_state)}, from which ${describeInState(step.in_state)} cannot be reached`);
         }
       }
     });
   }
   findCycle(raw, producers, problems);
+}
+
+/** Whether a producer in `from` can run before a consumer in `to` (an open state may lead anywhere). */
+function producedBefore(from: InState, to: InState, raw: CheckableWorkflow, graph: StateGraph): boolean {
+  const allStates = [...present(raw.state_machine.states)].map(([state]) => state);
+  const consumers = statesOfStep(to, allStates);
+  return statesOfStep(from, allStates).some((state) => graph.open(state) || consumers.some((consumer) => graph.reachableFrom(state).has(consumer)));
 }
 
 /** Depth-first search over step → producer-of-dependency edges; reports one cycle per entry step. */

@@ -1,3 +1,4 @@
+import { isFallbackStep } from "../../engine/domain/in-state";
 import type { Problems } from "./problems";
 import { present, type CheckableWorkflow, type Knowledge } from "./salvage";
 
@@ -19,6 +20,13 @@ function firstIndexes(names: readonly (string | undefined)[], what: string, path
     else problems.add(path(index), `duplicate ${what} "${item}" (first at index ${first})`);
   }
   return seen;
+}
+
+/** The declared states a step runs in ("*": every one), each named state checked at its own path. */
+function stepSources(inState: string | readonly string[], index: number, allStates: readonly string[], declared: (state: string, path: (string | number)[]) => boolean): string[] {
+  if (isFallbackStep(inState)) return [...allStates];
+  if (typeof inState === "string") return declared(inState, ["steps", index, "in_state"]) ? [inState] : [];
+  return inState.filter((state, j) => declared(state, ["steps", index, "in_state", j]));
 }
 
 /**
@@ -57,11 +65,11 @@ export function checkStates(raw: CheckableWorkflow, known: Knowledge, problems: 
     edgesOf(transition.to);
   }
   for (const [step, i] of present(raw.steps)) {
-    const inState = declared(step.in_state, ["steps", i, "in_state"]);
+    const sources = stepSources(step.in_state, i, [...states.keys()], declared);
     const targets: [string, (string | number)[]][] = [];
     if (step.transition_to !== undefined) targets.push([step.transition_to, ["steps", i, "transition_to"]]);
     for (const [answer, target] of Object.entries(step.transition_map ?? {})) targets.push([target, ["steps", i, "transition_map", answer]]);
-    for (const [target, path] of targets) if (declared(target, path) && inState) edgesOf(step.in_state).add(target);
+    for (const [target, path] of targets) if (declared(target, path)) for (const source of sources) edgesOf(source).add(target);
   }
   // A misspelt key of a step may have named a way out: counting it only makes the checks below say less.
   for (const [from, to] of known.possibleEdges) if (edges.has(to)) edgesOf(from).add(to);

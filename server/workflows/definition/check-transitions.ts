@@ -1,3 +1,4 @@
+import { statesOfStep } from "../../engine/domain/in-state";
 import type { Problems } from "./problems";
 import { present, type CheckableWorkflow, type Knowledge } from "./salvage";
 
@@ -14,8 +15,11 @@ export function checkTransitions(raw: CheckableWorkflow, known: Knowledge, probl
   // A step that did not parse whole may have been the one choosing.
   if (!known.graph) return;
   const chosenByStep = new Set(known.openStates);
+  const allStates = [...present(raw.state_machine.states)].map(([state]) => state);
   for (const [step, i] of present(raw.steps)) {
-    if (step.transition_to !== undefined || step.transition_map !== undefined || known.partialSteps.has(i)) chosenByStep.add(step.in_state);
+    if (step.transition_to !== undefined || step.transition_map !== undefined || known.partialSteps.has(i)) {
+      statesOfStep(step.in_state, allStates).forEach((state) => chosenByStep.add(state));
+    }
   }
   for (const [state] of known.possibleEdges) chosenByStep.add(state);
   const unconditional = new Map<string, number>();

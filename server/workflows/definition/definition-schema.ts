@@ -77,7 +77,8 @@ export const stepSchema = z
   .object({
     name,
     type: z.enum(STEP_TYPES).optional(),
-    in_state: name,
+    /** A state, a list of states, or "*" for any state (server/engine/domain/in-state.ts). */
+    in_state: z.union([name, z.array(name).min(1, "must list at least one state")], { message: "must be a state name or a list of state names" }),
     guard_id: name.optional(),
     generator: generator.optional(),
     prompt: prompt.optional(),

@@ -51,6 +51,8 @@ export class Problems {
 /** zod's defaults ("Invalid input: expected string, received undefined") rephrased for authors. */
 function zodMessage(issue: z.core.$ZodIssue, value: unknown): string {
   switch (issue.code) {
+    case "invalid_union":
+      return value === undefined ? "is required" : issue.message;
     case "invalid_type":
       if (value === undefined) return "is required";
       // z.number().int() reports a fraction as a wrong type; say what is wrong with it instead.

@@ -6,6 +6,7 @@
  * part stays silent rather than report a follow-on of a problem already reported.
  */
 import type { z } from "zod";
+import { isFallbackStep, namedStates } from "../../engine/domain/in-state";
 import { componentSchema, nameSchema, stepSchema, transitionSchema, workflowSchema, type RawComponent, type RawStep, type RawTransition } from "./definition-schema";
 
 /** The workflow the structural checks read: a parsed RawWorkflow, or the parts of one that parsed. */
@@ -185,7 +186,8 @@ function salvageStep(value: unknown, index: number, known: Conclusions, partialS
     if (result?.success) fields[key] = result.data;
     else failed.add(key);
   }
-  if (failed.size === 0 && unknownKeys.length === 0 && typeof fields.name === "string" && typeof fields.in_state === "string") return fields as RawStep;
+  const inState = fields.in_state as RawStep["in_state"] | undefined;
+  if (failed.size === 0 && unknownKeys.length === 0 && typeof fields.name === "string" && inState !== undefined) return fields as RawStep;
 
   // The names it carries (or may have meant under a misspelt key) are never reported as unknown.
   const guessed = [...namesIn(value.name), ...namesIn(value.guard_id), ...unknownKeys.flatMap((key) => namesIn(value[key]))];
@@ -199,16 +201,16 @@ function salvageStep(value: unknown, index: number, known: Conclusions, partialS
   // A way out that did not parse could lead anywhere; a misspelt key, to any name it holds.
   const lostTarget = failed.has("transition_to") || failed.has("transition_map");
   const misspeltTargets = unknownKeys.flatMap((key) => namesIn(value[key]));
-  if (typeof fields.in_state !== "string") {
-    // A step adds edges only from its own state: with that state unknown, its ways out cannot be placed.
-    if (lostTarget || misspeltTargets.length > 0 || fields.transition_to !== undefined || fields.transition_map !== undefined) known.graph = false;
-    return undefined;
-  }
-  if (lostTarget) known.openStates.add(fields.in_state);
-  for (const target of misspeltTargets) known.possibleEdges.push([fields.in_state, target]);
+  const hasWayOut = lostTarget || misspeltTargets.length > 0 || fields.transition_to !== undefined || fields.transition_map !== undefined;
+  // A step adds edges only from its own states: with them unknown (or every state, for "*"), its ways out cannot be placed.
+  if ((inState === undefined || isFallbackStep(inState)) && hasWayOut) known.graph = false;
+  if (inState === undefined) return undefined;
+  const sources = namedStates(inState);
+  if (lostTarget) sources.forEach((state) => known.openStates.add(state));
+  for (const target of misspeltTargets) for (const state of sources) known.possibleEdges.push([state, target]);
   if (typeof fields.name !== "string") {
     // Its known ways out still count as edges; nothing else about it is judged.
-    if (fields.transition_to !== undefined || fields.transition_map !== undefined) known.openStates.add(fields.in_state);
+    if (fields.transition_to !== undefined || fields.transition_map !== undefined) sources.forEach((state) => known.openStates.add(state));
     return undefined;
   }
 

@@ -16,7 +16,8 @@ export interface PromptTemplate {
 export interface StepDefinition {
   name: string;
   type: StepType;
-  in_state: string;
+  /** A state, a list of states, or "*" (any state, as a fallback): server/engine/domain/in-state.ts. */
+  in_state: string | string[];
   guard_id?: string;
   generator?: GeneratorSpec;
   prompt?: PromptTemplate;
@@ -63,4 +64,10 @@ export interface WorkflowDefinition {
   goal?: string[];
 }
 
-export type ValidationResult = { ok: true; definition: WorkflowDefinition } | { ok: false; problems: DocumentProblem[] };
+/**
+ * Warnings never block a save or a run: they say where a document relies on a default or an
+ * inference (docs/workflow-format.md, "Documents written in the seeds' format").
+ */
+export type ValidationResult =
+  | { ok: true; definition: WorkflowDefinition; warnings: DocumentProblem[] }
+  | { ok: false; problems: DocumentProblem[]; warnings: DocumentProblem[] };

@@ -30,15 +30,15 @@ export function validateWorkflowDocument(text: string, fileName?: string): Valid
     return validate(text, fileName);
   } catch (error) {
     // A validator bug must still come out as a problem, not a stack trace.
-    return { ok: false, problems: [{ path: "document", message: `could not be validated (internal error: ${error instanceof Error ? error.message : String(error)})` }] };
+    return { ok: false, warnings: [], problems: [{ path: "document", message: `could not be validated (internal error: ${error instanceof Error ? error.message : String(error)})` }] };
   }
 }
 
 function validate(text: string, fileName: string | undefined): ValidationResult {
   const loaded = loadWorkflowDocument(text, fileName === undefined ? {} : { fileName });
-  if (!loaded.ok) return loaded;
+  if (!loaded.ok) return { ...loaded, warnings: [] };
   const root = loaded.value;
-  if (!isObject(root)) return { ok: false, problems: [{ path: "document", message: "must be a mapping: a workflow, or an agent.yaml-style document with a workflow: key" }] };
+  if (!isObject(root)) return { ok: false, warnings: [], problems: [{ path: "document", message: "must be a mapping: a workflow, or an agent.yaml-style document with a workflow: key" }] };
 
   // agent.yaml style when `workflow:` is present; otherwise the root is the workflow itself.
   const enveloped = "workflow" in root;
@@ -48,10 +48,10 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
     const envelope = envelopeSchema.safeParse(root);
     const outer = new Problems([], loaded.locate);
     if (!envelope.success) outer.addZod(envelope.error.issues, root);
-    if (outer.items.length > 0) return { ok: false, problems: outer.items };
+    if (outer.items.length > 0) return { ok: false, problems: outer.items, warnings: [] };
   }
   const workflow = enveloped ? root.workflow : root;
-  if (!isObject(workflow)) return { ok: false, problems: [{ path: enveloped ? "workflow" : "document", ...loaded.locate(base), message: "must be a mapping" }] };
+  if (!isObject(workflow)) return { ok: false, warnings: [], problems: [{ path: enveloped ? "workflow" : "document", ...loaded.locate(base), message: "must be a mapping" }] };
 
   // Caps before any graph work: reachability is quadratic in the number of states.
   const machine = workflow.state_machine;
@@ -59,18 +59,18 @@ function validate(text: string, fileName: string | undefined): ValidationResult 
   if (states > MAX_STATES) problems.add(["state_machine", "states"], `has ${states} states; the limit is ${MAX_STATES}`);
   const steps = Array.isArray(workflow.steps) ? workflow.steps.length : 0;
   if (steps > MAX_STEPS) problems.add(["steps"], `has ${steps} steps; the limit is ${MAX_STEPS}`);
-  if (problems.items.length > 0) return { ok: false, problems: problems.items };
+  if (problems.items.length > 0) return { ok: false, problems: problems.items, warnings: [] };
 
   const parsed = workflowSchema.safeParse(workflow);
   if (!parsed.success) {
     problems.addZod(parsed.error.issues, workflow);
     const salvaged = salvageWorkflow(workflow);
     checkStructure(salvaged.workflow, salvaged.known, problems);
-    return { ok: false, problems: problems.report() };
+    return { ok: false, problems: problems.report(), warnings: [] };
   }
   checkStructure(parsed.data, COMPLETE_KNOWLEDGE, problems);
-  if (problems.items.length > 0) return { ok: false, problems: problems.report() };
-  return { ok: true, definition: normalize(parsed.data) };
+  if (problems.items.length > 0) return { ok: false, problems: problems.report(), warnings: [] };
+  return { ok: true, definition: normalize(parsed.data), warnings: [] };
 }
 
 function checkStructure(workflow: CheckableWorkflow, known: Knowledge, problems: Problems): void {
