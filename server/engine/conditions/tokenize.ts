@@ -114,12 +114,21 @@ function scanString(source: string, start: number, quote: string): Scan {
   return syntaxError("unterminated string starting", start + 1);
 }
 
+/**
+ * A name, or a dotted path of names such as `steps.check.output` (an earlier step's output):
+ * each segment is a name of its own, so a dot must be followed by one.
+ */
 function scanName(source: string, start: number): Scan {
   let end = start;
   while (isNamePart(source[end])) end++;
+  while (source[end] === "." && isNameStart(source[end + 1])) {
+    end++;
+    while (isNamePart(source[end])) end++;
+  }
   const text = source.slice(start, end);
   const column = start + 1;
-  if (FORBIDDEN_NAMES.has(text)) return syntaxError(`"${text}" cannot be used as a name`, column);
+  const forbidden = text.split(".").find((segment) => FORBIDDEN_NAMES.has(segment));
+  if (forbidden !== undefined) return syntaxError(`"${forbidden}" cannot be used as a name`, column);
   const foreign = FOREIGN_LITERALS.get(text);
   if (foreign) return syntaxError(`"${text}" is not supported (${foreign})`, column);
   return { ok: true, token: { type: KEYWORDS.has(text) ? "keyword" : "name", text, column }, end };
