@@ -92,7 +92,7 @@ describe("dualstate run: bad input exits 2 and stores nothing", () => {
     [[TDD, "--var", "should_restart"], 'dualstate run: --var "should_restart": expected NAME=VALUE'],
     [[TDD, "--var", "nope=1"], 'dualstate run: --var nope: not a context variable of workflow "tdd-lru-cache" (declared: should_restart)'],
     [[() => noSpec, "--generator", "replay", "--cassette", TDD_CASSETTE, "--no-delay"], 'dualstate run: no specification: pass --spec TEXT (workflow "tdd-lru-cache" declares no specification)'],
-    [[() => invalid], "workflow.steps (line 4, column 10): must list at least one step"],
+    [[() => invalid], "workflow.state_machine.initial_state (line 3, column 48): \"b\" is not a declared state (state_machine.states)"],
     // No OPENAI_* here and no endpoint under Admin → Models: refused before the run is stored.
     [[TDD], 'dualstate run: Step "write_tests" needs a model, but no model endpoint is configured (an admin adds one under Admin → Models, or sets OPENAI_BASE_URL)'],
   ])("%j", async (argv, message) => {

@@ -1,3 +1,5 @@
+import { BUILTIN_PROMPT_VARIABLES, isBuiltinPromptVariable, stepOfOutputVariable, stepOutputVariable } from "../../engine/domain/builtin-variables";
+import { nearestName } from "./seed-format/nearest-name";
 import { describeInState, statesOfStep, type InState } from "../../engine/domain/in-state";
 import { parseCondition } from "../../engine";
 import type { StateGraph } from "./check-states";
@@ -18,7 +20,7 @@ export function checkReferences(raw: CheckableWorkflow, known: Knowledge, graph:
   const context = new Set(Object.keys(raw.context ?? {}));
   for (const variable of context) {
     if (!IDENTIFIER.test(variable)) problems.add(["context", variable], "a context variable name must be letters, digits and _, not starting with a digit");
-    if ((RUN_VARIABLES as readonly string[]).includes(variable)) problems.add(["context", variable], `"${variable}" is provided by every run and cannot be declared`);
+    if ((RUN_VARIABLES as readonly string[]).includes(variable) || isBuiltinPromptVariable(variable)) problems.add(["context", variable], `"${variable}" is provided by every run and cannot be declared`);
   }
 
   const producers = new Map<string, number>();
@@ -32,7 +34,8 @@ export function checkReferences(raw: CheckableWorkflow, known: Knowledge, graph:
   }
 
   checkDependencies(raw, known, producers, graph, problems);
-  checkConditions(raw, known.context && known.producers ? new Set([...context, ...producers.keys(), ...known.possibleProducers]) : undefined, problems);
+  const outputs = stepOutputNames(raw);
+  checkConditions(raw, known.context && known.producers && known.stepNames ? new Set([...context, ...producers.keys(), ...known.possibleProducers, ...outputs]) : undefined, problems);
   checkPrompts(raw, known, context, problems);
 }
 
@@ -87,18 +90,23 @@ function checkConditions(raw: CheckableWorkflow, names: Set<string> | undefined,
     const parsed = parseCondition(source);
     if (!parsed.ok) return problems.add(path, `condition does not parse: ${parsed.message}`);
     for (const name of parsed.names) {
-      if (names && !names.has(name)) problems.add(path, `condition names "${name}", which is neither a declared context variable nor a guard id`);
+      if (names && !names.has(name)) problems.add(path, `condition names "${name}", which is neither a declared context variable, a guard id nor a step's output (steps.NAME.output)`);
     }
   };
   for (const [t, i] of present(raw.state_machine.transitions)) if (t.condition !== undefined) check(t.condition, ["state_machine", "transitions", i, "condition"]);
   for (const [step, i] of present(raw.steps)) if (step.run_if !== undefined) check(step.run_if, ["steps", i, "run_if"]);
 }
 
-/** `{name}` variable references; `{{` and `}}` stand for literal braces. */
+/** `{name}` and `{steps.NAME.output}` variable references; `{{` and `}}` stand for literal braces. */
 export function promptVariables(template: string): string[] {
   const found: string[] = [];
-  for (const match of template.matchAll(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) if (match[1]) found.push(match[1]);
+  for (const match of template.matchAll(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}/g)) if (match[1]) found.push(match[1]);
   return found;
+}
+
+/** `steps.NAME.output` for every step whose name a condition or prompt can spell. */
+function stepOutputNames(raw: CheckableWorkflow): string[] {
+  return [...present(raw.steps)].map(([step]) => step.name).filter((name) => IDENTIFIER.test(name)).map(stepOutputVariable);
 }
 
 function checkPrompts(raw: CheckableWorkflow, known: Knowledge, context: Set<string>, problems: Problems): void {
@@ -110,9 +118,17 @@ function checkPrompts(raw: CheckableWorkflow, known: Knowledge, context: Set<str
     // A dependency's artifact is offered under its id and without the g_ prefix: {g_test} and {test}.
     return new Set([...context, ...RUN_VARIABLES, ...deps, ...deps.map((dep) => dep.replace(/^g_/, ""))]);
   };
+  const outputs = new Set(stepOutputNames(raw));
+  // Built-ins and step outputs are the same for every workflow: the message names them by kind.
+  const everywhere = (variable: string) => isBuiltinPromptVariable(variable) || outputs.has(variable) || (!known.stepNames && stepOfOutputVariable(variable) !== undefined);
   const report = (template: string, allowed: Set<string>, path: (string | number)[], extra: string[] = []) => {
     for (const variable of promptVariables(template)) {
-      if (!allowed.has(variable) && !extra.includes(variable)) problems.add(path, `unknown prompt variable {${variable}} (allowed: ${[...allowed, ...extra].join(", ")})`);
+      if (allowed.has(variable) || extra.includes(variable) || everywhere(variable)) continue;
+      const listed = [...allowed, ...extra];
+      const near = nearestName(variable, [...listed, ...Object.keys(BUILTIN_PROMPT_VARIABLES), ...outputs]);
+      const hint = near ? `did you mean {${near}}? ` : "";
+      const shown = listed.length > 30 ? `${listed.slice(0, 30).join(", ")}, …` : listed.join(", ");
+      problems.add(path, `unknown prompt variable {${variable}} (${hint}allowed: ${shown}, a built-in such as {run_id}, or {steps.NAME.output})`);
     }
   };
   for (const [step, i] of present(raw.steps)) {

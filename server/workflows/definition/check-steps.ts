@@ -21,6 +21,7 @@ const ONLY_FOR: [keyof RawStep, RawStep["type"][]][] = [
 
 /** Per-step rules: names unique, fields fit the type, required fields present (not for partial steps). */
 export function checkSteps(raw: CheckableWorkflow, known: Knowledge, problems: Problems): void {
+  if (raw.steps.length === 0) problems.warn(["steps"], "no steps: the machine moves by its transitions alone");
   const names = new Map<string, number>();
   for (const [step, i] of present(raw.steps)) {
     const at = (...rest: Path): Path => ["steps", i, ...rest];

@@ -29,7 +29,8 @@ export function checkTransitions(raw: CheckableWorkflow, known: Knowledge, probl
     const first = unconditional.get(transition.from);
     if (first !== undefined) {
       const earlier = raw.state_machine.transitions?.[first];
-      problems.add(
+      // Never taken, so never wrong at run time, but almost always a mistake: a warning.
+      problems.warn(
         ["state_machine", "transitions", i],
         `ambiguous: state "${transition.from}" already leaves without a condition at transitions[${first}] (to "${earlier?.to}"), so this transition to "${transition.to}" is never taken; give the earlier one a condition`,
       );

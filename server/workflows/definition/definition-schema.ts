@@ -123,13 +123,14 @@ export const workflowSchema = z
     context: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()], { message: "must be a boolean, number or string" })).optional(),
     components: z.array(componentSchema).optional(),
     state_machine: stateMachine,
-    steps: z.array(stepSchema).min(1, "must list at least one step"),
+    /** Empty: the machine moves by its transitions alone (a warning, check-steps.ts). */
+    steps: z.array(stepSchema),
     /** Guard ids forming the goal (000 Sgoal); absent: every action pair that ran (docs/workflow-format.md, Goal state). */
     goal: z.array(name).optional(),
   })
   .strict();
 
-/** Keys an agent.yaml-style document may hold beside `workflow:`; they describe, never configure. */
+/** Keys an agent.yaml-style document may hold beside `workflow:`; they describe, never configure. Others are kept and ignored. */
 export const ENVELOPE_KEYS = ["workflow", "name", "description", "version"] as const;
 export const envelopeSchema = z
   .object({ workflow: z.unknown(), name: text.optional(), description: text.optional(), version: z.union([z.string(), z.number()], { message: "must be text or a number" }).optional() })

@@ -55,22 +55,28 @@ function lineOf(text: string, snippet: string): number {
   return index + 1;
 }
 
-/** `path @line: message`, so a test states place and line together. */
+/**
+ * `path @line: message` (`warning path @line: message` for a warning), so a test states place and
+ * line together; problems and warnings by line, problems first on a shared line.
+ */
 function reported(text: string): string[] {
   const result = validateWorkflowDocument(text);
   if (result.ok) expect.fail("expected problems");
-  for (const problem of result.problems) expect(problem.line, `${problem.path} has a line`).toBeTypeOf("number");
-  return result.problems.map((problem: DocumentProblem) => `${problem.path} @${problem.line}: ${problem.message}`);
+  const all = [...result.problems.map((problem) => ({ problem, prefix: "" })), ...result.warnings.map((problem) => ({ problem, prefix: "warning " }))];
+  for (const { problem } of all) expect(problem.line, `${problem.path} has a line`).toBeTypeOf("number");
+  return all
+    .sort((a, b) => (a.problem.line ?? 0) - (b.problem.line ?? 0))
+    .map(({ problem, prefix }: { problem: DocumentProblem; prefix: string }) => `${prefix}${problem.path} @${problem.line}: ${problem.message}`);
 }
 
 /** The four structural problems of BASE, in document order, unless a case leaves one out. */
 function structural(text: string, leaveOut: string[] = []): string[] {
   const all = [
-    `workflow.state_machine.states[3] @${lineOf(text, "states: [")}: state "limbo" is unreachable from the initial state "drafting"`,
     `workflow.state_machine.states[3] @${lineOf(text, "states: [")}: state "limbo" has no path to a final state (done)`,
-    `workflow.state_machine.states[4] @${lineOf(text, "states: [")}: state "spinning" is unreachable from the initial state "drafting"`,
     `workflow.state_machine.states[4] @${lineOf(text, "states: [")}: state "spinning" has no path to a final state (done)`,
-    `workflow.state_machine.transitions[1] @${lineOf(text, "to: polishing")}: ambiguous: state "drafting" already leaves without a condition at transitions[0] (to "reviewing"), so this transition to "polishing" is never taken; give the earlier one a condition`,
+    `warning workflow.state_machine.states[3] @${lineOf(text, "states: [")}: state "limbo" is unreachable from the initial state "drafting"`,
+    `warning workflow.state_machine.states[4] @${lineOf(text, "states: [")}: state "spinning" is unreachable from the initial state "drafting"`,
+    `warning workflow.state_machine.transitions[1] @${lineOf(text, "to: polishing")}: ambiguous: state "drafting" already leaves without a condition at transitions[0] (to "reviewing"), so this transition to "polishing" is never taken; give the earlier one a condition`,
     `workflow.steps[0].guard_artifact_deps[0] @${lineOf(text, "guard_artifact_deps: [g_review]")}: "g_review" is produced later: step "review" runs in state "reviewing", from which state "drafting" cannot be reached`,
   ];
   return all.filter((line) => !leaveOut.some((part) => line.includes(part)));
@@ -97,10 +103,11 @@ describe("every structural problem is reported beside a shape error elsewhere", 
     expect(reported(text)).toEqual([...structural(text), `workflow.steps[1].max_retries @${lineOf(text, "max_retries: 99")}: must be between 0 and 20`]);
   });
 
-  it("a step without its state: its name and guard id are not called unknown", () => {
-    const text = replace("      in_state: reviewing\n", "");
+  it("a step without a usable state: its name and guard id are not called unknown", () => {
+    // (A missing in_state is 004's "any state"; a number is no state at all.)
+    const text = replace("      in_state: reviewing\n", "      in_state: 7\n");
     // review no longer runs anywhere, so "produced later" cannot be judged; the rest stands.
-    expect(reported(text)).toEqual([...structural(text, ["produced later"]), `workflow.steps[1].in_state @${lineOf(text, "- name: review")}: is required`]);
+    expect(reported(text)).toEqual([...structural(text, ["produced later"]), `workflow.steps[1].in_state @${lineOf(text, "in_state: 7")}: must be a state name or a list of state names`]);
   });
 
   it("a step whose guard id is not text: conditions and dependencies naming guard ids are left alone", () => {
@@ -134,7 +141,7 @@ describe("every structural problem is reported beside a shape error elsewhere", 
   it("a state that is not text: transitions naming it are not called undeclared, reachability still runs", () => {
     const text = replace("spinning, done]", "spinning, { done: 1 }]");
     // With the final state lost, "no path to a final state" cannot be judged.
-    expect(reported(text)).toEqual([...structural(text, ["no path"]), `workflow.state_machine.states[5] @${lineOf(text, "states: [")}: must be text (got a mapping)`].sort(byLine(text)));
+    expect(reported(text)).toEqual([`workflow.state_machine.states[5] @${lineOf(text, "states: [")}: must be text (got a mapping)`, ...structural(text, ["no path"])].sort(byLine(text)));
   });
 
   it("a goal beside a shape error: a goal naming no guard id is reported, one naming the broken step's is not", () => {

@@ -4,17 +4,38 @@ import { formatPath, type DocumentPath, type DocumentProblem, type SourcePositio
 /** Problems listed before the rest are counted in one last line, so a broken document stays readable. */
 export const MAX_DEFINITION_PROBLEMS = 200;
 
-/** Collects problems at document paths; `base` is `["workflow"]` for agent.yaml-style documents. */
+/**
+ * Where a part of the workflow the checks read was written: the seeds' shorthands move parts
+ * (`action_pair.generator` → `generator`), and a problem must point at what the author wrote.
+ */
+export type SourcePathOf = (path: DocumentPath) => DocumentPath;
+
+/**
+ * Collects problems (the document is invalid) and warnings (it relies on a default or an
+ * inference, or has a part that can never run) at document paths; `base` is `["workflow"]` for
+ * agent.yaml-style documents.
+ */
 export class Problems {
   readonly items: DocumentProblem[] = [];
+  readonly warnings: DocumentProblem[] = [];
   constructor(
     private readonly base: DocumentPath,
     private readonly locate: (path: DocumentPath) => SourcePosition | undefined,
+    private readonly sourcePathOf: SourcePathOf = (path) => path,
   ) {}
 
-  add(path: DocumentPath, message: string): void {
-    const full = [...this.base, ...path];
-    this.items.push({ path: formatPath(full), ...this.nearest(full), message });
+  /** `asWritten`: the path is already where the author wrote it (not a checked part's). */
+  add(path: DocumentPath, message: string, asWritten = false): void {
+    this.items.push(this.at(path, message, asWritten));
+  }
+
+  warn(path: DocumentPath, message: string, asWritten = false): void {
+    this.warnings.push(this.at(path, message, asWritten));
+  }
+
+  private at(path: DocumentPath, message: string, asWritten: boolean): DocumentProblem {
+    const full = [...this.base, ...(asWritten ? path : this.sourcePathOf(path))];
+    return { path: formatPath(full), ...this.nearest(full), message };
   }
 
   /** Where the path is written, or for a missing field, where its nearest enclosing part is. */
@@ -28,13 +49,11 @@ export class Problems {
 
   /** In document order (by line, then column; a problem without a line keeps its place first), capped. */
   report(): DocumentProblem[] {
-    const ordered = this.items
-      .map((problem, index) => ({ problem, index }))
-      .sort((a, b) => (a.problem.line ?? 0) - (b.problem.line ?? 0) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index)
-      .map(({ problem }) => problem);
-    if (ordered.length <= MAX_DEFINITION_PROBLEMS) return ordered;
-    const more = ordered.length - MAX_DEFINITION_PROBLEMS;
-    return [...ordered.slice(0, MAX_DEFINITION_PROBLEMS), { path: "document", message: `and ${more} more problem${more === 1 ? "" : "s"} not shown` }];
+    return inDocumentOrder(this.items, "problem");
+  }
+
+  reportWarnings(): DocumentProblem[] {
+    return inDocumentOrder(this.warnings, "warning");
   }
 
   /** `input` is what was parsed: zod v4 issues do not carry the offending value, so it is looked up. */
@@ -46,6 +65,17 @@ export class Problems {
       else this.add(path, zodMessage(issue, valueAt(input, path)));
     }
   }
+}
+
+/** By line, then column; one without a line keeps its place first. Capped, with a last line counting the rest. */
+function inDocumentOrder(items: readonly DocumentProblem[], noun: string): DocumentProblem[] {
+  const ordered = items
+    .map((problem, index) => ({ problem, index }))
+    .sort((a, b) => (a.problem.line ?? 0) - (b.problem.line ?? 0) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index)
+    .map(({ problem }) => problem);
+  if (ordered.length <= MAX_DEFINITION_PROBLEMS) return ordered;
+  const more = ordered.length - MAX_DEFINITION_PROBLEMS;
+  return [...ordered.slice(0, MAX_DEFINITION_PROBLEMS), { path: "document", message: `and ${more} more ${noun}${more === 1 ? "" : "s"} not shown` }];
 }
 
 /** zod's defaults ("Invalid input: expected string, received undefined") rephrased for authors. */

@@ -20,6 +20,18 @@ function problems(text: string): string[] {
   return result.problems.map(formatProblem);
 }
 
+/** The warnings of a document that may or may not be valid, as `path (line, column): message` lines. */
+function warnings(text: string): string[] {
+  return validateWorkflowDocument(text).warnings.map(formatProblem);
+}
+
+/** Like problemsAfter, for the warnings of the mutated example. */
+function warningsAfter(mutate: (workflow: Record<string, any>) => void): string[] {
+  const workflow = tdd();
+  mutate(workflow);
+  return warnings(JSON.stringify({ workflow }, null, 2)).map((line) => line.replace(/ \(line \d+, column \d+\)/, ""));
+}
+
 /** Mutates the example, writes it as JSON (so lines are known), returns `path: message` lines. */
 function problemsAfter(mutate: (workflow: Record<string, any>) => void): string[] {
   const workflow = tdd();
@@ -75,8 +87,10 @@ describe("shape", () => {
     const text = fixture("tdd-lru-cache.yaml").replace("      max_retries: 2\n", "      max_retries: 2\n      retries: 5\n");
     expect(problems(text)).toEqual(["workflow.steps[0].retries (line 31, column 16): unknown key"]);
   });
-  it("reports unknown top-level keys beside workflow:", () => {
-    expect(problems(`tools: []\n${fixture("tdd-lru-cache.yaml")}`)).toEqual(["tools (line 1, column 8): unknown key"]);
+  it("keeps and ignores other agent.yaml keys beside workflow:, with a warning each", () => {
+    const text = `tools: []\n${fixture("tdd-lru-cache.yaml")}`;
+    expect(validateWorkflowDocument(text).ok).toBe(true);
+    expect(warnings(text)).toEqual(["tools (line 1, column 8): agent.yaml key that Dualstate does not use: kept in the file, ignored"]);
   });
   it("reports unknown step types", () => {
     expect(problemsAfter((w) => (w.steps[0].type = "agentic"))).toEqual(['workflow.steps[0].type: "agentic": must be one of llm, code, transition, action_pair']);
@@ -126,8 +140,9 @@ describe("states", () => {
       ]),
     );
   });
-  it("reports unreachable states and states with no path to a final state", () => {
-    expect(problemsAfter((w) => w.state_machine.states.push("limbo"))).toEqual([
+  it("reports states with no path to a final state, and warns of unreachable ones", () => {
+    // A state that can never be entered never runs: the document stays valid, with a warning.
+    expect(warningsAfter((w) => w.state_machine.states.push("limbo"))).toEqual([
       'workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"',
     ]);
     const trapped = problemsAfter((w) => {
@@ -149,10 +164,10 @@ describe("states", () => {
     workflow.steps[1].run_if = "g_test";
     expect(validateWorkflowDocument(JSON.stringify(workflow))).toMatchObject({ ok: true });
   });
-  it("reports a transition that can never be taken after an unconditional one from the same state", () => {
+  it("warns of a transition that can never be taken after an unconditional one from the same state", () => {
     const ambiguous = 'workflow.state_machine.transitions[2]: ambiguous: state "writing_tests" already leaves without a condition at transitions[1] (to "implementing"), so this transition to "done" is never taken; give the earlier one a condition';
     const shuffled = (transitions: Record<string, unknown>[]) =>
-      problemsAfter((w) => {
+      warningsAfter((w) => {
         w.state_machine.transitions = transitions;
       });
     // Unconditional then conditional, and unconditional twice: the later one is dead either way.
@@ -215,9 +230,9 @@ describe("references", () => {
   });
   it("reports conditions and run_if naming unknown things", () => {
     expect(problemsAfter((w) => (w.state_machine.transitions[1].condition = "g_impl and ready"))).toEqual([
-      'workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable nor a guard id',
+      `workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable, a guard id nor a step's output (steps.NAME.output)`,
     ]);
-    expect(problemsAfter((w) => (w.steps[1].run_if = "tests_ok"))).toEqual(['workflow.steps[1].run_if: condition names "tests_ok", which is neither a declared context variable nor a guard id']);
+    expect(problemsAfter((w) => (w.steps[1].run_if = "tests_ok"))).toEqual(['workflow.steps[1].run_if: condition names "tests_ok", which is neither a declared context variable, a guard id nor a step's output (steps.NAME.output)']);
   });
   it("reports a name that is both a guard id and a context variable", () => {
     expect(problemsAfter((w) => (w.context.g_test = true))).toEqual(['workflow.steps[0].guard_id: "g_test" is both a guard id and a context variable']);
@@ -229,7 +244,7 @@ describe("references", () => {
   });
   it("reports an unknown prompt variable with the allowed ones", () => {
     expect(problemsAfter((w) => (w.steps[0].prompt.task = "Write tests for {spec}"))).toEqual([
-      "workflow.steps[0].prompt.task: unknown prompt variable {spec} (allowed: should_restart, specification, constraints)",
+      "workflow.steps[0].prompt.task: unknown prompt variable {spec} (allowed: should_restart, specification, constraints, a built-in such as {run_id}, or {steps.NAME.output})",
     ]);
   });
   it("reports components injecting into unknown steps or using unknown variables", () => {
@@ -241,7 +256,7 @@ describe("references", () => {
       'workflow.components[0].inject_into[1]: "tick" is a code step, which has no prompt',
     ]);
     expect(problemsAfter((w) => (w.components[0].text = "Use {test}"))).toEqual([
-      "workflow.components[0].text: unknown prompt variable {test} (allowed: should_restart, specification, constraints)",
+      "workflow.components[0].text: unknown prompt variable {test} (did you mean {task}? allowed: should_restart, specification, constraints, a built-in such as {run_id}, or {steps.NAME.output})",
     ]);
   });
 });
@@ -249,13 +264,13 @@ describe("references", () => {
 describe("structure is still checked when part of the shape is wrong", () => {
   const badGuard = 'workflow.steps[1].guards[1].kind: "magic": must be one of syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of';
 
-  it("reports a bad guard option in one step and an unreachable state elsewhere", () => {
-    expect(
-      problemsAfter((w) => {
-        w.steps[1].guards[1] = { kind: "magic" };
-        w.state_machine.states.push("limbo");
-      }),
-    ).toEqual(['workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"', badGuard]);
+  it("reports a bad guard option in one step and warns of an unreachable state elsewhere", () => {
+    const mutate = (w: Record<string, any>) => {
+      w.steps[1].guards[1] = { kind: "magic" };
+      w.state_machine.states.push("limbo");
+    };
+    expect(problemsAfter(mutate)).toEqual([badGuard]);
+    expect(warningsAfter(mutate)).toEqual(['workflow.state_machine.states[3]: state "limbo" is unreachable from the initial state "writing_tests"']);
   });
 
   it("reports shape errors beside undeclared states, unknown steps, variables and condition names, and dependency cycles", () => {
@@ -271,8 +286,8 @@ describe("structure is still checked when part of the shape is wrong", () => {
     ).toEqual([
       'workflow.components[0].inject_into[1]: "implemnt" is not a step name',
       'workflow.state_machine.final_states[1]: "finished" is not a declared state (state_machine.states)',
-      'workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable nor a guard id',
-      "workflow.steps[0].prompt.task: unknown prompt variable {spec} (allowed: should_restart, specification, constraints)",
+      `workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable, a guard id nor a step's output (steps.NAME.output)`,
+      "workflow.steps[0].prompt.task: unknown prompt variable {spec} (allowed: should_restart, specification, constraints, a built-in such as {run_id}, or {steps.NAME.output})",
       badGuard,
       "workflow.steps[1].max_retries: must be between 0 and 20",
     ]);
