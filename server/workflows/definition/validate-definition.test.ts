@@ -232,7 +232,7 @@ describe("references", () => {
     expect(problemsAfter((w) => (w.state_machine.transitions[1].condition = "g_impl and ready"))).toEqual([
       `workflow.state_machine.transitions[1].condition: condition names "ready", which is neither a declared context variable, a guard id nor a step's output (steps.NAME.output)`,
     ]);
-    expect(problemsAfter((w) => (w.steps[1].run_if = "tests_ok"))).toEqual(['workflow.steps[1].run_if: condition names "tests_ok", which is neither a declared context variable, a guard id nor a step's output (steps.NAME.output)']);
+    expect(problemsAfter((w) => (w.steps[1].run_if = "tests_ok"))).toEqual([`workflow.steps[1].run_if: condition names "tests_ok", which is neither a declared context variable, a guard id nor a step's output (steps.NAME.output)`]);
   });
   it("reports a name that is both a guard id and a context variable", () => {
     expect(problemsAfter((w) => (w.context.g_test = true))).toEqual(['workflow.steps[0].guard_id: "g_test" is both a guard id and a context variable']);
