@@ -15,7 +15,7 @@ import { startWorker } from "../../worker/worker-from-env";
 import { saveWorkflowDefinition } from "../../services/workflows/save-definition";
 import { isServiceError } from "../../services/errors";
 import { compileWorkflow } from "../../workflows/compile";
-import { validateWorkflowDocument, type WorkflowDefinition } from "../../workflows/definition";
+import { validateWorkflowDocument, workflowNameFromFile, type WorkflowDefinition } from "../../workflows/definition";
 import { formatProblem } from "../../workflows/document";
 import type { CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
@@ -125,7 +125,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
     if (values.generator === "replay" && !values.cassette) throw new BadInput("--generator replay needs --cassette FILE");
     if (values["no-delay"] && values.generator !== "replay") throw new BadInput("--no-delay needs --generator replay");
 
-    const result = validateWorkflowDocument(readDocument(file), file);
+    const result = validateWorkflowDocument(readDocument(file), file, { fallbackName: workflowNameFromFile(file) });
     if (!result.ok) {
       io.err(result.problems.map(formatProblem).join("\n"));
       return RUN_EXIT.badInput;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { formatProblem } from "../../workflows/document";
-import { validateWorkflowDocument } from "../../workflows/definition";
+import { validateWorkflowDocument, workflowNameFromFile } from "../../workflows/definition";
 import { EXIT, type CliIo } from "../io";
 import { UsageError } from "../usage-error";
 
@@ -24,7 +24,7 @@ export function validateCommand(args: string[], io: CliIo): number {
     return EXIT.usage;
   }
 
-  const result = validateWorkflowDocument(text, file);
+  const result = validateWorkflowDocument(text, file, { fallbackName: workflowNameFromFile(file) });
   if (!result.ok) {
     io.err(result.problems.map(formatProblem).join("\n"));
     return EXIT.failed;

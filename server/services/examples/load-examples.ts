@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDb, type Db } from "@/server/persistence/db";
 import { projectRoot } from "@/server/persistence/project-root";
-import { validateWorkflowDocument, type WorkflowDefinition } from "@/server/workflows/definition";
+import { validateWorkflowDocument, workflowNameFromFile, type WorkflowDefinition } from "@/server/workflows/definition";
 import { formatProblem } from "@/server/workflows/document";
 import { saveWorkflowDefinition } from "../workflows/save-definition";
 
@@ -28,7 +28,7 @@ export function readExamples(folder: string = examplesFolder()): ExampleWorkflow
     .sort();
   return files.map((name) => {
     const file = join(folder, name);
-    const result = validateWorkflowDocument(readFileSync(file, "utf8"), file);
+    const result = validateWorkflowDocument(readFileSync(file, "utf8"), file, { fallbackName: workflowNameFromFile(file) });
     if (!result.ok) throw new Error(`Example ${file} is not a valid workflow:\n${result.problems.map(formatProblem).join("\n")}`);
     return { file, cassette: join(folder, `${name.replace(/\.ya?ml$/, "")}.cassette.json`), definition: result.definition };
   });

@@ -25,3 +25,12 @@ export const workflowNameSchema = z.string().superRefine((name, ctx) => {
   const problem = workflowNameProblem(name);
   if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
 });
+
+/**
+ * The name a document without one takes from its file (004's agent.yaml has none): the file's
+ * name without folders and without its .yaml/.yml/.json ending.
+ */
+export function workflowNameFromFile(file: string): string {
+  const base = file.split(/[\\/]/).at(-1) ?? file;
+  return base.replace(/\.(ya?ml|json)$/i, "");
+}

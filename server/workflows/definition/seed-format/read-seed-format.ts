@@ -61,12 +61,13 @@ export function readSeedFormat(original: Record<string, unknown>, options: SeedR
       step.prompt = "{specification}";
       findings.warnings.push({ path: ["steps", index], message: `no prompt: step "${String(step.name)}" gives the model the run's specification ({specification})` });
     }
-    // 004's code steps are Python; a workflow that names its language keeps it.
-    if (options.enveloped && type === "code" && step.language === undefined && workflow.language === undefined) {
-      step.language = "python";
-      findings.warnings.push({ path: ["steps", index], message: `no language: code step "${String(step.name)}" runs as Python, 004's language for code steps` });
-    }
   });
+  // Both seeds write Python (001's guards, 004's code steps); a document that names its language keeps it.
+  const runsCode = objects.some((step) => step.type === "code" || step.type === "action_pair" || (step.type === undefined && Array.isArray(step.guards)));
+  if (runsCode && workflow.language === undefined) {
+    workflow.language = "python";
+    findings.warnings.push({ path: [], message: "no language: code steps and guards use Python, the seeds' language (language: javascript to change it)" });
+  }
   inferVariables(workflow, objects, findings);
   return { workflow, findings };
 }
