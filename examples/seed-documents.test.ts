@@ -124,5 +124,14 @@ describe("001's sequential TDD workflow, written with 001's names, runs to done"
     expect(code).toBe(0);
     expect(Object.keys(report.artifacts).sort()).toEqual(["g_impl", "g_test"]);
     expect(report.attempts.filter((attempt) => attempt.step === "implement").map((attempt) => attempt.passed)).toEqual([false, true]);
+
+    // 001's precondition ρ: a step whose precondition does not hold fails the run ("Precondition not met").
+    const [precondition] = pythonFields(text, "ActionPair") as [string];
+    const guarded = structuredClone(document) as { steps: Record<string, Record<string, unknown>>[] };
+    guarded.steps[1]![actionPair]![precondition] = "not g_test";
+    const refused = await run(file("tdd-precondition.json", JSON.stringify(guarded)), { write_tests: [tests], implement: ["def add(a, b):\n    return a + b\n"] }, "--spec", "add(a, b)");
+    expect(refused.report).toMatchObject({ status: "failed", failedStep: "implement" });
+    const [finished] = await entries(refused.report.runId, "run.finished");
+    expect(finished?.reason).toBe('Precondition not met for step "implement"');
   }, 180_000);
 });

@@ -1,6 +1,9 @@
 import {
   always,
   createPromptTemplate,
+  evaluateCondition,
+  isSatisfied,
+  type Precondition,
   parseCondition,
   type ConditionNode,
   type Generator,
@@ -52,6 +55,11 @@ function condition(text: string | undefined, where: string): ConditionNode {
   // The validator has parsed every condition already; this only guards against a skipped validation.
   if (!parsed.ok) throw new Error(`${where}: ${parsed.message}`);
   return parsed.expression;
+}
+
+/** 001's ρ from a condition over guard ids: true once the guards it names are satisfied as it says. */
+function guardsHold(node: ConditionNode): Precondition {
+  return (state) => evaluateCondition(node, (name) => isSatisfied(state, name)) === true;
 }
 
 function componentsFor(step: StepDefinition, components: readonly ComponentDefinition[]): string {
@@ -132,7 +140,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
           kind: "action_pair",
           guardId: step.guard_id ?? step.name,
           actionPair: {
-            precondition: always,
+            precondition: step.precondition ? guardsHold(condition(step.precondition, `steps[${index}].precondition`)) : always,
             generator: generatorFor(step, index),
             guard: guardOf(guards, language, where, context, allowEmpty, judge),
             template: template(step, definition.components),

@@ -95,6 +95,14 @@ function checkConditions(raw: CheckableWorkflow, names: Set<string> | undefined,
   };
   for (const [t, i] of present(raw.state_machine.transitions)) if (t.condition !== undefined) check(t.condition, ["state_machine", "transitions", i, "condition"]);
   for (const [step, i] of present(raw.steps)) if (step.run_if !== undefined) check(step.run_if, ["steps", i, "run_if"]);
+  // 001's precondition reads the workflow state only: which guards are satisfied.
+  const guardIds = new Set([...present(raw.steps)].flatMap(([step]) => (step.guard_id !== undefined ? [step.guard_id] : [])));
+  for (const [step, i] of present(raw.steps)) {
+    if (step.precondition === undefined) continue;
+    const parsed = parseCondition(step.precondition);
+    if (!parsed.ok) problems.add(["steps", i, "precondition"], `condition does not parse: ${parsed.message}`);
+    else if (names) for (const name of parsed.names) if (!guardIds.has(name)) problems.add(["steps", i, "precondition"], `precondition names "${name}", which is not a guard id: a precondition reads only which guards are satisfied (001's WorkflowState)`);
+  }
 }
 
 /** `{name}` and `{steps.NAME.output}` variable references; `{{` and `}}` stand for literal braces. */

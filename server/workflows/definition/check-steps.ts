@@ -11,6 +11,7 @@ const ONLY_FOR: [keyof RawStep, RawStep["type"][]][] = [
   ["guards", ["action_pair"]],
   ["guard_artifact_deps", ["action_pair"]],
   ["allow_empty", ["action_pair"]],
+  ["precondition", ["action_pair"]],
   ["generator", ["llm", "transition", "action_pair"]],
   ["prompt", ["llm", "transition", "action_pair"]],
   ["transition_map", ["transition"]],

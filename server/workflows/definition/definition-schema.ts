@@ -91,6 +91,8 @@ export const stepSchema = z
     rmax: retries.optional(),
     on_failure: z.enum(ON_FAILURE).optional(),
     run_if: text.optional(),
+    /** 001's ρ: a condition over guard ids that must hold when the action pair's turn comes, or the run fails. */
+    precondition: text.optional(),
     transition_to: name.optional(),
     transition_map: z.record(z.string(), name).optional(),
     code: text.optional(),

@@ -15,6 +15,7 @@ import { validateWorkflowDocument } from "./validate-definition";
 // - draft depends on g_review, produced in reviewing, from which drafting cannot be reached.
 const BASE = `workflow:
   name: partial
+  language: python
   context:
     ready: false
   state_machine:
@@ -172,6 +173,7 @@ describe("documents with only shape errors", () => {
   it("reports each shape error with its path and line, in document order, and nothing else", () => {
     const text = `workflow:
   name: shapes
+  language: python
   default_on_failure: panic
   state_machine:
     states: [start, done]
@@ -188,9 +190,9 @@ describe("documents with only shape errors", () => {
       on_failure: later
 `;
     expect(reported(text)).toEqual([
-      `workflow.default_on_failure @3: "panic": must be one of retry, skip, fail, escalate`,
-      `workflow.state_machine.transitions[0].when @9: unknown key`,
-      `workflow.steps[0].on_failure @16: "later": must be one of retry, skip, fail, escalate`,
+      `workflow.default_on_failure @4: "panic": must be one of retry, skip, fail, escalate`,
+      `workflow.state_machine.transitions[0].when @10: unknown key`,
+      `workflow.steps[0].on_failure @17: "later": must be one of retry, skip, fail, escalate`,
     ]);
   });
 });

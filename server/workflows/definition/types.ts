@@ -30,6 +30,8 @@ export interface StepDefinition {
   max_retries: number;
   on_failure: OnFailure;
   run_if?: string;
+  /** Action pairs only (001's ρ): a condition over guard ids; false when the step's turn comes fails the run. */
+  precondition?: string;
   transition_to?: string;
   transition_map?: Record<string, string>;
   code?: string;

@@ -163,6 +163,19 @@ describe("001's step list in its dict shape", () => {
     expect(result.problems.map(formatProblem)).toEqual([expect.stringMatching(new RegExp(`^steps\\[1\\]\\.action_pair\\.guard\\.kind \\(line ${line}, column \\d+\\): "SpellGuard": must be one of syntax`))]);
   });
 
+  it("reads 001's precondition as a condition over guard ids, and refuses one that names anything else", () => {
+    const [precondition] = pairFields;
+    const list = tddStepList() as { steps: Record<string, Record<string, unknown>>[] };
+    list.steps[1]!.action_pair![precondition as string] = "g_test";
+    expect(valid(validateWorkflowDocument(JSON.stringify(list), "tdd.json", { fallbackName: "tdd" })).definition.steps[1]?.precondition).toBe("g_test");
+    list.steps[1]!.action_pair![precondition as string] = "g_test and ready";
+    const result = validateWorkflowDocument(JSON.stringify(list), "tdd.json", { fallbackName: "tdd" });
+    if (result.ok) expect.fail("a precondition naming a variable must be refused");
+    expect(result.problems.map((problem) => `${problem.path}: ${problem.message}`)).toEqual([
+      `steps[1].action_pair.precondition: precondition names "ready", which is not a guard id: a precondition reads only which guards are satisfied (001's WorkflowState)`,
+    ]);
+  });
+
   it("refuses a shorthand written beside its full field, naming both", () => {
     const list = tddStepList() as { steps: Record<string, unknown>[] };
     (list.steps[0] as Record<string, unknown>).guards = [{ kind: "syntax" }];
