@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the malformed cases mutate a parsed document freely */
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { formatProblem, toYaml } from "../../document";
@@ -186,5 +187,35 @@ describe("001's step list in its dict shape", () => {
       "steps[0].action_pair.guard: give guards (a list) or guard (one), not both",
       "steps[0].action_pair.prompt_template: give prompt or prompt_template (its 001 name), not both",
     ]);
+  });
+});
+
+describe("malformed documents in 004's format are refused, each naming its actual problem", () => {
+  type Agent = { workflow: Record<string, any> };
+  const cases: [string, (agent: Agent) => void, string][] = [
+    ["a transition to an undeclared state", (a) => a.workflow.state_machine.transitions.push({ from: "testing", to: "deploying" }), 'workflow.state_machine.transitions[7].to: "deploying" is not a declared state (state_machine.states)'],
+    ["an initial state that is not declared", (a) => (a.workflow.state_machine.initial_state = "waking"), 'workflow.state_machine.initial_state: "waking" is not a declared state (state_machine.states)'],
+    ["a step type that does not exist", (a) => (a.workflow.steps[0].type = "llm_call"), 'workflow.steps[0].type: "llm_call": must be one of llm, code, transition, action_pair'],
+    ["an error policy that does not exist", (a) => (a.workflow.steps[0].on_failure = "ignore"), 'workflow.steps[0].on_failure: "ignore": must be one of retry, skip, fail, escalate'],
+    ["a code step without code", (a) => delete a.workflow.steps[1].code, "workflow.steps[1].code: is required for a code step"],
+    ["a transition step without a map", (a) => delete a.workflow.steps[2].transition_map, "workflow.steps[2].transition_map: is required for a transition step: map each answer to a state"],
+    ["a transition map into an undeclared state", (a) => (a.workflow.steps[2].transition_map.retire = "retired"), 'workflow.steps[2].transition_map.retire: "retired" is not a declared state (state_machine.states)'],
+    ["a condition that does not parse", (a) => (a.workflow.state_machine.transitions[0].condition = "has_context and"), "workflow.state_machine.transitions[0].condition: condition does not parse"],
+    ["two steps with one name", (a) => (a.workflow.steps[2].name = "observe"), 'workflow.steps[2].name: duplicate step name "observe" (first at steps[0])'],
+    ["an in_state list naming an undeclared state", (a) => (a.workflow.steps[0].in_state = ["observing", "dreaming"]), 'workflow.steps[0].in_state[1]: "dreaming" is not a declared state (state_machine.states)'],
+    ["a misspelt step key", (a) => (a.workflow.steps[0].transition_too = "ideating"), "workflow.steps[0].transition_too: unknown key"],
+    ["a misspelt workflow key", (a) => (a.workflow.default_on_failur = "skip"), "workflow.default_on_failur: unknown key"],
+    ["max_retries out of range", (a) => (a.workflow.steps[0].max_retries = 50), "workflow.steps[0].max_retries: must be between 0 and 20"],
+    ["llm step that escalates", (a) => (a.workflow.steps[0].on_failure = "escalate"), "workflow.steps[0].on_failure: a llm step cannot escalate"],
+    ["a machine where every state has a way out", (a) => a.workflow.state_machine.transitions.push({ from: "testing", to: "reflecting" }, { from: "shipping", to: "observing" }), "workflow.state_machine: final_states is required here: every state has a way out"],
+    ["a variable name that is a built-in", (a) => (a.workflow.context = { run_id: "x" }), 'workflow.context.run_id: "run_id" is provided by every run and cannot be declared'],
+  ];
+  it.each(cases)("%s", (_name, mutate, expected) => {
+    const agent = seed004AgentYaml() as unknown as Agent;
+    mutate(agent);
+    const result = validateWorkflowDocument(toYaml(agent), "agent.yaml", { fallbackName: "agent" });
+    if (result.ok) expect.fail(`accepted; warnings: ${messages(result).join("\n")}`);
+    const found = result.problems.map((problem) => `${problem.path}: ${problem.message}`);
+    expect(found.some((problem) => problem.startsWith(expected)), found.join("\n")).toBe(true);
   });
 });
