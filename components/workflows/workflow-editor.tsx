@@ -18,6 +18,7 @@ import { EditorRunButton } from "./editor-run-button";
 import { useLeaveWarning } from "./use-leave-warning";
 import type { RouterOutputs } from "@/server/api/root";
 import { ProblemList } from "./problem-list";
+import { SavedNote, type SavedNoteProps } from "./saved-note";
 import { WorkflowLifecycle } from "./workflow-lifecycle";
 import { useDocumentCheck } from "./use-document-check";
 import type { GoToPlace } from "./yaml-editor";
@@ -74,7 +75,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
   const unsaved = history !== null && document !== stored.data && document !== savedDocument;
   useLeaveWarning(unsaved);
   const problemStates = useMemo(() => Object.values(checked?.problemStates ?? {}), [checked]);
-  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}) }), [problemStates, checked]);
+  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}), warnedStates: Object.values(checked?.warningStates ?? {}) }), [problemStates, checked]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
       onSuccess: async (saved, { document: savedText }) => {
@@ -84,11 +85,11 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.versions.queryKey({ name }) });
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.export.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.list.queryKey() });
-        setSavedNote(saved.created ? `Saved as version ${saved.version}` : `No change: version ${saved.version} already holds this definition`);
+        setSavedNote({ text: saved.created ? `Saved as version ${saved.version}` : `No change: version ${saved.version} already holds this definition`, warnings: saved.warnings });
       },
     }),
   );
-  const [savedNote, setSavedNote] = useState<string | null>(null);
+  const [savedNote, setSavedNote] = useState<SavedNoteProps | null>(null);
   const maySave = usePermission("save_workflow");
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
@@ -105,6 +106,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
   }
 
   const problems = useMemo(() => checked?.problems ?? [], [checked]);
+  const warnings = useMemo(() => checked?.warnings ?? [], [checked]);
   const cannotSave = save.isPending
     ? "a save is under way"
     : !maySave.allowed
@@ -157,7 +159,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
         </div>
       </div>
       {summary && <WorkflowLifecycle name={name} archivedAt={summary.archivedAt} />}
-      {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
+      {savedNote && <SavedNote {...savedNote} />}
       {save.error && <p role="alert" className="whitespace-pre-wrap text-sm text-red-700">{save.error.message}</p>}
       {fromExample.error && <p role="alert" className="text-sm text-red-700">{fromExample.error.message}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -203,7 +205,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
               <span id={EDITOR_LABEL_ID} className="text-sm font-medium text-slate-700">
                 Workflow document (YAML) {version !== undefined ? `· version ${version}` : "· latest version"}
               </span>
-              <YamlEditor value={document} onChange={(next) => edit(next, "yaml")} labelledBy={EDITOR_LABEL_ID} problems={problems} goTo={goTo} />
+              <YamlEditor value={document} onChange={(next) => edit(next, "yaml")} labelledBy={EDITOR_LABEL_ID} problems={problems} warnings={warnings} goTo={goTo} />
             </div>
             {machine ? <StateMachineGraph machine={machine} height={520} problemStates={problemStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
           </div>
