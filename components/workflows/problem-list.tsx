@@ -40,7 +40,7 @@ export function ProblemList({ verdict, onGoTo }: { verdict: DocumentVerdict; onG
         </p>
       )}
       {summary !== null && (
-        <p data-testid="verdict" className={`text-sm ${verdict.kind === "valid" ? "text-emerald-700" : "text-red-800"}`}>
+        <p data-testid="verdict" className={`text-sm ${verdict.kind === "invalid" ? "text-red-800" : checked?.warnings.length ? "text-amber-800" : "text-emerald-700"}`}>
           {summary}
         </p>
       )}
