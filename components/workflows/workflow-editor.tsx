@@ -75,7 +75,8 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
   const unsaved = history !== null && document !== stored.data && document !== savedDocument;
   useLeaveWarning(unsaved);
   const problemStates = useMemo(() => Object.values(checked?.problemStates ?? {}), [checked]);
-  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}), warnedStates: Object.values(checked?.warningStates ?? {}) }), [problemStates, checked]);
+  const warnedStates = useMemo(() => Object.values(checked?.warningStates ?? {}), [checked]);
+  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}), warnedStates }), [problemStates, checked, warnedStates]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
       onSuccess: async (saved, { document: savedText }) => {
@@ -207,7 +208,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
               </span>
               <YamlEditor value={document} onChange={(next) => edit(next, "yaml")} labelledBy={EDITOR_LABEL_ID} problems={problems} warnings={warnings} goTo={goTo} />
             </div>
-            {machine ? <StateMachineGraph machine={machine} height={520} problemStates={problemStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
+            {machine ? <StateMachineGraph machine={machine} height={520} problemStates={problemStates} warnedStates={warnedStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
           </div>
         )}
       </div>
