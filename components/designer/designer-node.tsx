@@ -12,12 +12,13 @@ import type { DesignerFlowNode } from "./to-designer-flow";
 export const DesignerNode = memo(function DesignerNode({ id, data, selected }: NodeProps<DesignerFlowNode>) {
   // While a transition is being drawn from another state, this whole state takes the drop.
   const dropTarget = useConnection((connection) => connection.inProgress && connection.fromNode.id !== id);
-  const tone = data.problem ? "border-red-600 bg-red-50" : "border-slate-300 bg-white";
+  const tone = data.problem ? "border-red-600 bg-red-50" : data.warning ? "border-amber-500 bg-amber-50" : "border-slate-300 bg-white";
   return (
     <div
       data-testid="state-node"
       data-state={data.name}
       data-problem={data.problem || undefined}
+      data-warning={data.warning || undefined}
       style={{ width: STATE_WIDTH, height: STATE_HEIGHT }}
       className={`flex flex-col justify-center rounded-lg px-3 text-xs ${data.final ? "border-4 border-double" : "border-2"} ${tone} ${selected ? "ring-2 ring-sky-400" : ""}`}
     >

@@ -14,7 +14,7 @@ function machineOf(text: string) {
 
 describe("toDesignerFlow", () => {
   it("draws states, an any-state node for '*', labelled edges with the wildcard dashed, and the marks", () => {
-    const flow = toDesignerFlow(machineOf(tdd), {}, { states: ["implementing"], transitions: [] }, { kind: "transition", index: 2 });
+    const flow = toDesignerFlow(machineOf(tdd), {}, { states: ["implementing"], transitions: [], warnedStates: [] }, { kind: "transition", index: 2 });
     expect(flow.nodes.map((node) => [node.id, node.data.initial, node.data.final, node.data.problem])).toEqual([
       ["writing_tests", true, false, false],
       ["implementing", false, false, true],
@@ -31,13 +31,23 @@ describe("toDesignerFlow", () => {
   });
 
   it("marks the transitions a problem concerns: red, with a warning sign on the label", () => {
-    const flow = toDesignerFlow(machineOf(tdd), {}, { states: [], transitions: [1] }, null);
+    const flow = toDesignerFlow(machineOf(tdd), {}, { states: [], transitions: [1], warnedStates: [] }, null);
     expect(flow.edges.map((edge) => [edge.id, edge.label, edge.className])).toEqual([
       ["t0", "g_test", "transition"],
       ["t1", "⚠ g_impl", "transition transition-problem"],
       ["t2", "should_restart", "transition transition-wildcard"],
     ]);
     expect(flow.edges[1]?.style).toMatchObject({ stroke: "#dc2626" });
+  });
+
+  it("marks the states a warning concerns as warned, apart from problems; a state with both is a problem", () => {
+    const flow = toDesignerFlow(machineOf(tdd), {}, { states: ["implementing"], transitions: [], warnedStates: ["writing_tests", "implementing"] }, null);
+    expect(flow.nodes.map((node) => [node.id, node.data.problem, node.data.warning])).toEqual([
+      ["writing_tests", false, true],
+      ["implementing", true, false],
+      ["done", false, false],
+      ["*", false, false],
+    ]);
   });
 
   it("keeps the positions the user chose and lays out the rest", () => {

@@ -11,17 +11,23 @@ export type DesignerNodeData = {
   readonly initial: boolean;
   readonly final: boolean;
   readonly problem: boolean;
+  /** A warning concerns the state (and no problem does): marked amber. */
+  readonly warning: boolean;
   /** "step · type" of the state's step, when it has one. */
   readonly summary: string | null;
 };
 export type DesignerFlowNode = Node<DesignerNodeData, "designer-state">;
 
-/** What the live check found wrong: the states and the transitions (by index) its problems concern. */
+/**
+ * What the live check found: the states and the transitions (by index) its problems concern, and
+ * the states its warnings concern (kept apart: a warning is not a problem).
+ */
 export interface ProblemMarks {
   readonly states: readonly string[];
   readonly transitions: readonly number[];
+  readonly warnedStates: readonly string[];
 }
-export const NO_PROBLEMS: ProblemMarks = { states: [], transitions: [] };
+export const NO_PROBLEMS: ProblemMarks = { states: [], transitions: [], warnedStates: [] };
 
 export const transitionEdgeId = (index: number) => `t${index}`;
 export const transitionIndexOf = (edgeId: string) => Number(edgeId.slice(1));
@@ -29,7 +35,8 @@ export const transitionIndexOf = (edgeId: string) => Number(edgeId.slice(1));
 /**
  * The draft's machine as editable React Flow nodes and edges. Positions the user chose win; the
  * rest come from the dagre layout of the whole machine. "*" transitions start at an "any state"
- * node of their own and are drawn dashed. States and transitions a problem concerns are marked red. Pure.
+ * node of their own and are drawn dashed. States and transitions a problem concerns are marked red; states only a warning concerns,
+ * amber. Pure.
  */
 export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<string, Position>>, problems: ProblemMarks, selection: Selection): { nodes: DesignerFlowNode[]; edges: Edge[] } {
   const hasWildcard = machine.transitions.some((transition) => transition.from === ANY_STATE);
@@ -52,6 +59,7 @@ export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<s
         initial: machine.initial === id,
         final: machine.finals.includes(id),
         problem: problems.states.includes(id),
+        warning: !problems.states.includes(id) && problems.warnedStates.includes(id),
         summary: step ? `${step.name} · ${typeof step.type === "string" ? step.type : "step"}` : null,
       },
     };

@@ -10,9 +10,13 @@ import { machineToFlow } from "./to-flow";
 
 type MachineView = NonNullable<RouterOutputs["run"]["get"]["machine"]>;
 
-/** A run's state machine, read-only: every transition, the current state, the visited ones and the path taken (with a legend). */
-export function StateMachineGraph({ machine, height = 420, problemStates }: { machine: MachineView; height?: number; problemStates?: readonly string[] }) {
-  const flow = useMemo(() => machineToFlow(machine, problemStates), [machine, problemStates]);
+/**
+ * A run's state machine, read-only: every transition, the current state, the visited ones and the
+ * path taken (with a legend). In the editor, the states the check's problems (red) or only its
+ * warnings (amber) concern.
+ */
+export function StateMachineGraph({ machine, height = 420, problemStates, warnedStates }: { machine: MachineView; height?: number; problemStates?: readonly string[]; warnedStates?: readonly string[] }) {
+  const flow = useMemo(() => machineToFlow(machine, problemStates, { warnedStates }), [machine, problemStates, warnedStates]);
   const showProgress = flow.nodes.some((node) => node.data.showProgress);
   return (
     <div>

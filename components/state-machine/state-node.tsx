@@ -15,7 +15,7 @@ export const PROGRESS_MARK: Record<StateProgress, string> = { current: "●", vi
 
 /** A state: its name, initial/final marks, where the run stands in it, and the step it runs (type, generator, guards). */
 export const StateNode = memo(function StateNode({ data }: NodeProps<StateFlowNode>) {
-  const tone = data.problem ? "border-red-600 bg-red-50" : data.showProgress ? PROGRESS_TONE[data.progress] : "border-slate-300 bg-white";
+  const tone = data.problem ? "border-red-600 bg-red-50" : data.warning ? "border-amber-500 bg-amber-50" : data.showProgress ? PROGRESS_TONE[data.progress] : "border-slate-300 bg-white";
   const step = data.steps[0];
   return (
     <div
@@ -25,6 +25,7 @@ export const StateNode = memo(function StateNode({ data }: NodeProps<StateFlowNo
       data-visited={data.visited || undefined}
       data-progress={data.showProgress ? data.progress : undefined}
       data-problem={data.problem || undefined}
+      data-warning={data.warning || undefined}
       aria-label={`State ${data.name}${data.initial ? ", initial" : ""}${data.final ? ", final" : ""}${data.showProgress ? `, ${PROGRESS_LABEL[data.progress]}` : ""}`}
       style={{ width: STATE_WIDTH, height: STATE_HEIGHT }}
       className={`flex flex-col justify-center rounded-lg px-3 text-xs ${data.final ? "border-4 border-double" : "border-2"} ${tone}`}

@@ -26,6 +26,8 @@ export type StateNodeData = {
   readonly showProgress: boolean;
   /** A validation problem concerns this state (the editor's live check). */
   readonly problem?: boolean;
+  /** Only a validation warning concerns this state (the editor's live check): marked amber. */
+  readonly warning?: boolean;
   readonly steps: MachineView["states"][number]["steps"];
 };
 export type StateFlowNode = Node<StateNodeData, "state">;
@@ -46,7 +48,7 @@ const EDGE_DASH: Record<MachineTransition["source"], string | undefined> = { tra
  * state, the states and transitions the run went through. "*" transitions start at a node of
  * their own, drawn dashed. Pure.
  */
-export function machineToFlow(machine: MachineView, problemStates: readonly string[] = [], options: { showProgress?: boolean } = {}): { nodes: StateFlowNode[]; edges: Edge[] } {
+export function machineToFlow(machine: MachineView, problemStates: readonly string[] = [], options: { showProgress?: boolean; warnedStates?: readonly string[] } = {}): { nodes: StateFlowNode[]; edges: Edge[] } {
   // The editor's machine has no run: no state is current, and nothing is marked.
   const showProgress = options.showProgress ?? machine.current !== null;
   const visited = new Set(machine.path);
@@ -69,6 +71,7 @@ export function machineToFlow(machine: MachineView, problemStates: readonly stri
       progress: progressOf(state.name),
       showProgress,
       problem: problemStates.includes(state.name),
+      warning: !problemStates.includes(state.name) && (options.warnedStates ?? []).includes(state.name),
       steps: state.steps,
     },
   }));

@@ -17,7 +17,7 @@ export interface DocumentCheckState {
  * Checks the document on the server once typing pauses (CHECK_AFTER_MS), as POST (see
  * QUERIES_SENT_AS_POST in trpc-provider.tsx), and says what is known about the text on screen.
  */
-export function useDocumentCheck(document: string): DocumentCheckState {
+export function useDocumentCheck(document: string, name?: string): DocumentCheckState {
   const trpc = useTRPC();
   const [sent, setSent] = useState(document);
   useEffect(() => {
@@ -26,7 +26,7 @@ export function useDocumentCheck(document: string): DocumentCheckState {
     return () => clearTimeout(timer);
   }, [document, sent]);
   const check = useQuery({
-    ...trpc.workflow.check.queryOptions({ document: sent }),
+    ...trpc.workflow.check.queryOptions({ document: sent, ...(name ? { name } : {}) }),
     enabled: sent !== "",
     // A failed check is shown at once; the next edit checks again.
     retry: false,

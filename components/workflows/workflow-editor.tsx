@@ -18,6 +18,7 @@ import { EditorRunButton } from "./editor-run-button";
 import { useLeaveWarning } from "./use-leave-warning";
 import type { RouterOutputs } from "@/server/api/root";
 import { ProblemList } from "./problem-list";
+import { SavedNote, type SavedNoteProps } from "./saved-note";
 import { WorkflowLifecycle } from "./workflow-lifecycle";
 import { useDocumentCheck } from "./use-document-check";
 import type { GoToPlace } from "./yaml-editor";
@@ -63,7 +64,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
     () => setHistory((current) => current && undo(current)),
     () => setHistory((current) => current && redo(current)),
   );
-  const { verdict, lastMachine } = useDocumentCheck(document);
+  const { verdict, lastMachine } = useDocumentCheck(document, name);
   const checked = verdict.kind === "valid" || verdict.kind === "invalid" ? verdict.check : null;
   // While the document is invalid, the stored version's machine stays on screen with the problems marked.
   const storedCheck = useQuery({ ...trpc.workflow.check.queryOptions({ document: stored.data ?? "" }), enabled: Boolean(stored.data) });
@@ -74,7 +75,8 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
   const unsaved = history !== null && document !== stored.data && document !== savedDocument;
   useLeaveWarning(unsaved);
   const problemStates = useMemo(() => Object.values(checked?.problemStates ?? {}), [checked]);
-  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}) }), [problemStates, checked]);
+  const warnedStates = useMemo(() => Object.values(checked?.warningStates ?? {}), [checked]);
+  const problemMarks = useMemo(() => ({ states: problemStates, transitions: Object.values(checked?.problemTransitions ?? {}), warnedStates }), [problemStates, checked, warnedStates]);
   const save = useMutation(
     trpc.workflow.save.mutationOptions({
       onSuccess: async (saved, { document: savedText }) => {
@@ -84,11 +86,11 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.versions.queryKey({ name }) });
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.export.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.workflow.list.queryKey() });
-        setSavedNote(saved.created ? `Saved as version ${saved.version}` : `No change: version ${saved.version} already holds this definition`);
+        setSavedNote({ text: saved.created ? `Saved as version ${saved.version}` : `No change: version ${saved.version} already holds this definition`, warnings: saved.warnings });
       },
     }),
   );
-  const [savedNote, setSavedNote] = useState<string | null>(null);
+  const [savedNote, setSavedNote] = useState<SavedNoteProps | null>(null);
   const maySave = usePermission("save_workflow");
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
@@ -105,6 +107,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
   }
 
   const problems = useMemo(() => checked?.problems ?? [], [checked]);
+  const warnings = useMemo(() => checked?.warnings ?? [], [checked]);
   const cannotSave = save.isPending
     ? "a save is under way"
     : !maySave.allowed
@@ -139,7 +142,7 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
           <button
             type="button"
             disabled={cannotSave !== null}
-            onClick={() => save.mutate({ document })}
+            onClick={() => save.mutate({ document, fallbackName: name })}
             title={maySave.reason ?? undefined}
             aria-describedby={maySave.reason ? "save-refusal" : undefined}
             className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-40"
@@ -152,12 +155,12 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
               Run
             </button>
           ) : (
-            <EditorRunButton workflow={summary} unsaved={unsaved} cannotSave={cannotSave} save={async () => (await save.mutateAsync({ document })).version} />
+            <EditorRunButton workflow={summary} unsaved={unsaved} cannotSave={cannotSave} save={async () => (await save.mutateAsync({ document, fallbackName: name })).version} />
           )}
         </div>
       </div>
       {summary && <WorkflowLifecycle name={name} archivedAt={summary.archivedAt} />}
-      {savedNote && <p role="status" className="text-sm text-emerald-700">{savedNote}</p>}
+      {savedNote && <SavedNote {...savedNote} />}
       {save.error && <p role="alert" className="whitespace-pre-wrap text-sm text-red-700">{save.error.message}</p>}
       {fromExample.error && <p role="alert" className="text-sm text-red-700">{fromExample.error.message}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -203,9 +206,9 @@ export function WorkflowEditor({ name, example, language }: { name: string; exam
               <span id={EDITOR_LABEL_ID} className="text-sm font-medium text-slate-700">
                 Workflow document (YAML) {version !== undefined ? `· version ${version}` : "· latest version"}
               </span>
-              <YamlEditor value={document} onChange={(next) => edit(next, "yaml")} labelledBy={EDITOR_LABEL_ID} problems={problems} goTo={goTo} />
+              <YamlEditor value={document} onChange={(next) => edit(next, "yaml")} labelledBy={EDITOR_LABEL_ID} problems={problems} warnings={warnings} goTo={goTo} />
             </div>
-            {machine ? <StateMachineGraph machine={machine} height={520} problemStates={problemStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
+            {machine ? <StateMachineGraph machine={machine} height={520} problemStates={problemStates} warnedStates={warnedStates} /> : <p className="text-sm text-slate-500">The machine appears here once the document is valid.</p>}
           </div>
         )}
       </div>

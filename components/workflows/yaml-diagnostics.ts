@@ -9,15 +9,20 @@ export function offsetOf(text: Text, line: number, column = 1): number {
 }
 
 /**
- * The validator's problems as editor diagnostics: from the cited column to the end of its line
- * (the whole line when no column is cited). Problems without a line have no place in the text and
- * stay in the problem list only.
+ * The validator's problems (or warnings, with `severity: "warning"`) as editor diagnostics: from
+ * the cited column to the end of its line (the whole line when no column is cited). Those without
+ * a line have no place in the text and stay in the list below the editor only.
  */
-export function problemsToDiagnostics(text: Text, problems: readonly DocumentProblem[]): Diagnostic[] {
+export function problemsToDiagnostics(text: Text, problems: readonly DocumentProblem[], severity: "error" | "warning" = "error"): Diagnostic[] {
   return problems.flatMap((problem) => {
     if (problem.line === undefined) return [];
     const from = offsetOf(text, problem.line, problem.column);
     const to = text.lineAt(from).to;
-    return [{ from, to: Math.max(to, from), severity: "error" as const, source: problem.path, message: `${problem.path}: ${problem.message}` }];
+    return [{ from, to: Math.max(to, from), severity, source: problem.path, message: `${severity === "warning" ? "warning: " : ""}${problem.path}: ${problem.message}` }];
   });
+}
+
+/** Problems as errors and warnings as warnings, in one list for the editor (CodeMirror sorts them by place). */
+export function findingsToDiagnostics(text: Text, problems: readonly DocumentProblem[], warnings: readonly DocumentProblem[]): Diagnostic[] {
+  return [...problemsToDiagnostics(text, problems, "error"), ...problemsToDiagnostics(text, warnings, "warning")];
 }

@@ -8,7 +8,7 @@ import { lintGutter, lintKeymap, setDiagnostics } from "@codemirror/lint";
 import { EditorSelection, EditorState } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
 import type { DocumentProblem } from "./document-verdict";
-import { offsetOf, problemsToDiagnostics } from "./yaml-diagnostics";
+import { findingsToDiagnostics, offsetOf } from "./yaml-diagnostics";
 
 /** A place to move the cursor to; `request` changes on every click, so the same line can be asked for twice. */
 export interface GoToPlace {
@@ -24,6 +24,8 @@ export interface YamlEditorProps {
   readonly labelledBy: string;
   /** The problems of the last check of exactly this text; marked in the gutter and under the text. */
   readonly problems: readonly DocumentProblem[];
+  /** That check's warnings; marked the same way with the warning severity (amber, not red). */
+  readonly warnings: readonly DocumentProblem[];
   readonly goTo: GoToPlace | null;
 }
 
@@ -34,12 +36,12 @@ const theme = EditorView.theme({
 });
 
 /**
- * The YAML tab's editor (CodeMirror 6): highlighting, line numbers, the check's problems in the
- * gutter, and its own undo while typing. Loaded on the YAML tab only (next/dynamic in
+ * The YAML tab's editor (CodeMirror 6): highlighting, line numbers, the check's problems and
+ * warnings in the gutter, and its own undo while typing. Loaded on the YAML tab only (next/dynamic in
  * workflow-editor.tsx). Its styles are injected as style elements, which the page's policy allows
  * (style-src 'unsafe-inline', server/api/security-headers.ts).
  */
-export default function YamlEditor({ value, onChange, labelledBy, problems, goTo }: YamlEditorProps) {
+export default function YamlEditor({ value, onChange, labelledBy, problems, warnings, goTo }: YamlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ value, onChange, labelledBy });
@@ -89,8 +91,8 @@ export default function YamlEditor({ value, onChange, labelledBy, problems, goTo
 
   useEffect(() => {
     const editor = view.current;
-    if (editor) editor.dispatch(setDiagnostics(editor.state, problemsToDiagnostics(editor.state.doc, problems)));
-  }, [problems]);
+    if (editor) editor.dispatch(setDiagnostics(editor.state, findingsToDiagnostics(editor.state.doc, problems, warnings)));
+  }, [problems, warnings]);
 
   useEffect(() => {
     const editor = view.current;

@@ -8,7 +8,9 @@ Commands:
         [--language js|ts|python] [--test FILE] [--dep NAME=FILE]... [--option KEY=VALUE]...
         kinds: syntax, test, tdd, security, json_schema, llm_judge, human, all_of, any_of
         VALUE is JSON when it parses as JSON, else text; @FILE reads it from a file
-  validate <file>                   Check a workflow document (YAML or JSON); print one line per problem
+  validate <file> [--json]          Check a workflow document (YAML or JSON); print one line per
+                                    problem, then one "warning:" line per warning (exit 1 on
+                                    problems only); --json prints { ok, problems, warnings }
   run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE [--no-delay]] [--json] [--detach]
                                     Store the workflow as a version and run it; exit 0 success,
                                     3 failed, 4 escalation, 2 bad input; --detach queues the run

@@ -2,6 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/server/persistence/testing/test-database";
 import { minimalWorkflowDefinition } from "@/server/workflows/definition/testing/minimal-workflow";
+import { RELIES_ON_A_DEFAULT } from "@/server/workflows/fixtures/relies-on-a-default";
+import { WARNINGS_HEADING } from "@/server/services/workflows/save-workflow-document";
 import { createFailingDb, createTestCaller, TEST_DATABASES } from "../testing/test-caller";
 
 /** A valid YAML workflow document; `task` varies the one step's prompt to make a new version. */
@@ -42,7 +44,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
     it("saves a valid YAML document as version 1 under the document's name and lists it", async () => {
       const created = await caller.workflow.create({ document: parserYaml() });
 
-      expect(created).toEqual({ id: expect.any(String), name: "Parser", version: 1, created: true });
+      expect(created).toEqual({ id: expect.any(String), name: "Parser", version: 1, created: true, warnings: [] });
       const workflows = await caller.workflow.list();
       expect(workflows).toContainEqual(
         expect.objectContaining({ id: created.id, name: "Parser", description: "Builds a parser", latestVersion: 1, runCount: 0, updatedAt: expect.any(Date) }),
@@ -99,6 +101,35 @@ for (const { provider, enabled } of TEST_DATABASES) {
       expect(error.code).toBe("BAD_REQUEST");
       expect(error.message.split("\n")).toEqual(['state_machine.initial_state: "nowhere" is not a declared state (state_machine.states)', "steps[0].max_retries: must be between 0 and 20"]);
       await expect(caller.workflow.get({ name: "Invalid" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    });
+
+    it("saves a document that relies on a default, answering its warnings; check gives them apart from problems", async () => {
+      const check = await caller.workflow.check({ document: RELIES_ON_A_DEFAULT.text });
+      expect(check).toMatchObject({ ok: true, problems: [] });
+      expect(check.warnings.some((warning) => RELIES_ON_A_DEFAULT.warning.test(`${warning.path}: ${warning.message}`))).toBe(true);
+
+      const saved = await caller.workflow.save({ document: RELIES_ON_A_DEFAULT.text });
+      expect(saved).toMatchObject({ name: RELIES_ON_A_DEFAULT.name, version: 1, created: true });
+      // The same warnings the check gave, with their places in the text.
+      expect(saved.warnings).toEqual(check.warnings);
+      expect((await caller.workflow.get({ name: RELIES_ON_A_DEFAULT.name })).problems).toEqual([]);
+      // Saved again unchanged: nothing new is stored, and the warnings still come back.
+      expect(await caller.workflow.save({ document: RELIES_ON_A_DEFAULT.text })).toMatchObject({ version: 1, created: false, warnings: check.warnings });
+    });
+
+    it("refuses an invalid document that also has warnings: errors first, the warnings after under their own heading", async () => {
+      const before = await database.db.workflowVersion.count();
+      const document = RELIES_ON_A_DEFAULT.text.replace("name: inferred-final-states", "name: warned-and-broken").replace("in_state: writing", "in_state: nowhere");
+
+      const error = await failure(caller.workflow.save({ document }));
+
+      expect(error.code).toBe("BAD_REQUEST");
+      const [errors = "", warnings] = error.message.split(`\n\n${WARNINGS_HEADING}\n`);
+      expect(errors.split("\n")).toEqual([expect.stringMatching(/^workflow\.steps\[0\]\.in_state \(line \d+, column \d+\): "nowhere" is not a declared state/)]);
+      expect(errors).not.toContain("warning");
+      // The validator may or may not report warnings beside errors; when it does, they are labelled.
+      for (const line of warnings?.split("\n") ?? []) expect(line).toMatch(/^warning: /);
+      expect(await database.db.workflowVersion.count()).toBe(before);
     });
 
     it("refuses a name that differs from the document's, naming both", async () => {

@@ -32,7 +32,7 @@ export const workflowRouter = createTRPCRouter({
   create: save,
   get: viewerProcedure.input(getWorkflowInput).query(({ ctx, input }) => getWorkflow(ctx.db, input.id !== undefined ? { id: input.id } : { name: input.name ?? "" })),
   /** The editor's live check: problems with their places, and the machine to preview. */
-  check: viewerProcedure.input(checkDocumentInput).query(({ input }) => checkWorkflowDocument(input.document)),
+  check: viewerProcedure.input(checkDocumentInput).query(({ input }) => checkWorkflowDocument(input.document, input.name)),
   /** A new name, carried into a new version (the document names the workflow); runs keep theirs. */
   rename: permittedProcedure("save_workflow").input(renameWorkflowInput).mutation(({ ctx, input }) => renameWorkflow(ctx.db, input, ctx.actor)),
   /** Archived: hidden from the default list and not runnable; versions and runs are kept. */

@@ -13,6 +13,8 @@ const workflowName = z.string().trim().min(1, "must not be empty");
 export const saveWorkflowInput = z
   .strictObject({
     name: workflowName.optional(),
+    /** The name of a document that gives none (004's agent.yaml): the editor sends the edited workflow's. */
+    fallbackName: workflowName.optional(),
     /** YAML or JSON text, as a file would hold it. */
     document: z.string().optional(),
     // z.json() rather than z.unknown(): superjson can deliver Dates, Maps or BigInts, which are not JSON.
@@ -43,7 +45,11 @@ export const exportWorkflowInput = z.strictObject({
  * by the validator as a problem at `document`; this cap only stops far larger bodies early.
  */
 export const MAX_CHECKED_DOCUMENT_CHARACTERS = 2 * 1024 * 1024;
-export const checkDocumentInput = z.strictObject({ document: z.string().max(MAX_CHECKED_DOCUMENT_CHARACTERS, "must be at most 2 MiB (the document format allows 1 MiB)") });
+export const checkDocumentInput = z.strictObject({
+  document: z.string().max(MAX_CHECKED_DOCUMENT_CHARACTERS, "must be at most 2 MiB (the document format allows 1 MiB)"),
+  /** The edited workflow's name: a document that gives none (004's agent.yaml) takes it. */
+  name: z.string().max(200, "must be at most 200 characters").optional(),
+});
 
 export const versionsInput = z.strictObject({ name: workflowName });
 

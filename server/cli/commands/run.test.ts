@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptContent } from "../../generators/replay/cassette";
 import { readCassetteFile } from "../../generators/replay/cassette-file";
 import { createDb, type Db } from "../../persistence/db";
+import { RELIES_ON_A_DEFAULT } from "../../workflows/fixtures/relies-on-a-default";
 import { main } from "../main";
 import { USAGE } from "../usage";
 import { parseVarValue, type RunReport } from "./run";
@@ -69,6 +70,36 @@ describe("dualstate run --json", () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^Run [0-9a-f-]+ of tdd-lru-cache v\d+: success in state "done" \(3 guarded attempts\)\n/);
     expect(out).toContain("  implement attempt 1: failed: ");
+  });
+});
+
+describe("dualstate run: a document with warnings", () => {
+  it("prints its warnings on stderr before running, and runs it to the end", async () => {
+    const cassette = join(folder, "haiku.cassette.json");
+    writeFileSync(cassette, JSON.stringify({ format: "dualstate-cassette/1", steps: { write: [{ content: "Kettle hums softly" }] } }));
+    const { code, out, err } = await cli(RELIES_ON_A_DEFAULT.file, "--generator", "replay", "--cassette", cassette, "--no-delay", "--json");
+    const lines = err.trimEnd().split("\n");
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^warning: /);
+    expect(lines.some((line) => RELIES_ON_A_DEFAULT.warning.test(line))).toBe(true);
+    // stdout stays the one JSON object; the warnings did not change the outcome.
+    expect(JSON.parse(out)).toMatchObject({ status: "success", finalState: "done" });
+    expect(code).toBe(0);
+  });
+
+  it("an invalid document: its errors, then its warnings, exit 2 and nothing stored", async () => {
+    const file = join(folder, "bad-with-default.yaml");
+    writeFileSync(file, RELIES_ON_A_DEFAULT.text.replace("in_state: writing", "in_state: nowhere"));
+    const before = await db.run.count();
+    const { code, out, err } = await cli(file);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    const lines = err.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^workflow\.steps\[0\]\.in_state \(line \d+, column \d+\): "nowhere" is not a declared state/);
+    const firstWarning = lines.findIndex((line) => line.startsWith("warning: "));
+    // Every error line comes before every warning line.
+    if (firstWarning >= 0) expect(lines.slice(firstWarning).every((line) => line.startsWith("warning: "))).toBe(true);
+    expect(await db.run.count()).toBe(before);
   });
 });
 

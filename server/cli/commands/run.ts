@@ -16,7 +16,7 @@ import { saveWorkflowDefinition } from "../../services/workflows/save-definition
 import { isServiceError } from "../../services/errors";
 import { compileWorkflow } from "../../workflows/compile";
 import { validateWorkflowDocument, workflowNameFromFile, type WorkflowDefinition } from "../../workflows/definition";
-import { formatProblem } from "../../workflows/document";
+import { formatFindings, formatWarning } from "../../workflows/document";
 import type { CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
@@ -107,7 +107,8 @@ function executeInForeground(env: Env, runId: string): Promise<void> {
  * validates the document, stores it as a workflow version, and queues a run of it (pinned to
  * that version) like any other run. With --detach it prints the run id and leaves the run to the
  * workers; otherwise it executes the run with a worker of its own until the run ends or waits for
- * a person. Exit 0 success, 3 failed, 4 escalation (waiting), 2 bad input (nothing is stored then).
+ * a person. The document's warnings are printed on stderr before it runs. Exit 0 success,
+ * 3 failed, 4 escalation (waiting), 2 bad input (nothing is stored then).
  */
 export async function runCommand(args: string[], env: Env, io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(args, RUN_OPTIONS, "run");
@@ -127,9 +128,11 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
 
     const result = validateWorkflowDocument(readDocument(file), file, { fallbackName: workflowNameFromFile(file) });
     if (!result.ok) {
-      io.err(result.problems.map(formatProblem).join("\n"));
+      io.err(formatFindings(result.problems, result.warnings).join("\n"));
       return RUN_EXIT.badInput;
     }
+    // Warnings never stop a run; said first, on stderr, so --json output stays one object.
+    if (result.warnings.length > 0) io.err(result.warnings.map(formatWarning).join("\n"));
     definition = result.definition;
     const spec = values.spec ?? definition.specification;
     if (spec === undefined || spec.trim() === "") throw new BadInput(`no specification: pass --spec TEXT (workflow "${definition.name}" declares no specification)`);

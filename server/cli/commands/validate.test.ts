@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RELIES_ON_A_DEFAULT } from "../../workflows/fixtures/relies-on-a-default";
 import { main } from "../main";
 import { USAGE } from "../usage";
 
@@ -35,10 +36,41 @@ describe("dualstate validate", () => {
     // In document order; the structural checks run beside the unknown key (a has no way to b at all).
     expect(err.split("\n")).toEqual([
       'state_machine.states[0] (line 3, column 12): state "a" has no path to a final state (b)',
-      'state_machine.states[1] (line 3, column 15): state "b" is unreachable from the initial state "a"',
       'steps[0].in_state (line 7, column 26): "c" is not a declared state (state_machine.states)',
       "steps[0].colour (line 7, column 49): unknown key",
+      // A state that can never be entered never runs: a warning, after the errors.
+      'warning: state_machine.states[1] (line 3, column 15): state "b" is unreachable from the initial state "a"',
     ]);
+  });
+
+  it("a document that relies on a default: valid, exit 0, its warnings after the summary as `warning:` lines on stderr", async () => {
+    const { code, out, err } = await cli(RELIES_ON_A_DEFAULT.file);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^inferred-final-states: valid \(2 states, 1 step, 0 guards\), \d+ warnings?$/);
+    const lines = err.split("\n");
+    expect(out).toContain(`, ${lines.length} warning`);
+    // Every line is a warning with its path (and place), none reads as an error.
+    for (const line of lines) expect(line).toMatch(/^warning: [\w.[\]]+( \(line \d+(, column \d+)?\))?: \S/);
+    expect(lines.some((line) => RELIES_ON_A_DEFAULT.warning.test(line))).toBe(true);
+  });
+
+  it("--json: one object with problems and warnings apart, exit 0 when valid with warnings and 1 when invalid", async () => {
+    const valid = await cli(RELIES_ON_A_DEFAULT.file, "--json");
+    expect(valid.code).toBe(0);
+    expect(valid.err).toBe("");
+    const report = JSON.parse(valid.out) as { ok: boolean; workflow: unknown; problems: unknown[]; warnings: { path: string; message: string }[] };
+    expect(report).toMatchObject({ ok: true, workflow: { name: "inferred-final-states", states: 2, steps: 1, guards: 0 }, problems: [] });
+    expect(report.warnings.some((warning) => RELIES_ON_A_DEFAULT.warning.test(`${warning.path}: ${warning.message}`))).toBe(true);
+
+    const file = join(folder, "bad-with-default.yaml");
+    writeFileSync(file, RELIES_ON_A_DEFAULT.text.replace("in_state: writing", "in_state: nowhere"));
+    const invalid = await cli(file, "--json");
+    expect(invalid.code).toBe(1);
+    const answer = JSON.parse(invalid.out) as { ok: boolean; problems: { path: string; line: number; message: string }[]; warnings: unknown[] };
+    expect(answer.ok).toBe(false);
+    expect(answer.problems).toContainEqual(expect.objectContaining({ path: "workflow.steps[0].in_state", line: expect.any(Number), message: expect.stringContaining('"nowhere" is not a declared state') }));
+    expect(answer.warnings).toEqual(expect.any(Array));
+    expect(await cli(join(fixtures, "tdd-lru-cache.yaml"), "--json").then(({ out }) => JSON.parse(out) as unknown)).toEqual({ ok: true, workflow: { name: "tdd-lru-cache", states: 3, steps: 2, guards: 3 }, problems: [], warnings: [] });
   });
 
   it("reports syntax errors with line and column", async () => {
@@ -53,7 +85,7 @@ describe("dualstate validate", () => {
     expect(await cli(join(folder, "missing.yaml"))).toEqual({ code: 2, out: "", err: `dualstate validate: cannot read ${join(folder, "missing.yaml")}: no such file` });
   });
 
-  it.each([[[]], [["a.yaml", "b.yaml"]], [["--strict"]]])("exits 2 with the usage for %j", async (argv) => {
+  it.each([[[]], [["a.yaml", "b.yaml"]], [["--strict"]], [["a.yaml", "--json=yes"]]])("exits 2 with the usage for %j", async (argv) => {
     const { code, err } = await cli(...argv);
     expect(code).toBe(2);
     expect(err).toMatch(/^dualstate validate: /);

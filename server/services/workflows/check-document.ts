@@ -1,27 +1,36 @@
 import { parse } from "yaml";
-import { validateWorkflowDocument } from "@/server/workflows/definition";
+import { validateWorkflowDocument, type ValidationResult } from "@/server/workflows/definition";
 import type { DocumentProblem } from "@/server/workflows/document";
 import { machineView, type MachineView } from "../runs/machine-view";
 
 export interface DocumentCheck {
   readonly ok: boolean;
   readonly problems: readonly DocumentProblem[];
+  /** Where the document relies on a default or an inference: shown apart from problems, never blocking. */
+  readonly warnings: readonly DocumentProblem[];
   /** The machine the document describes, when it is valid (the editor's live preview). */
   readonly machine: MachineView | null;
   /** Which state each problem concerns, when its path names one (for marking nodes). */
   readonly problemStates: Readonly<Record<number, string>>;
   /** Which transition (its index in state_machine.transitions) each problem concerns, when its path names one (for marking edges). */
   readonly problemTransitions: Readonly<Record<number, number>>;
+  /** Which state each warning concerns, like problemStates (for marking nodes as warned). */
+  readonly warningStates: Readonly<Record<number, string>>;
 }
 
 /**
  * Validates a workflow document as `dualstate validate` does, for the editor: the problems with
  * their places, the states they concern, and the machine to draw when it is valid.
  */
-export function checkWorkflowDocument(text: string): DocumentCheck {
-  const result = validateWorkflowDocument(text, "workflow.yaml");
-  if (result.ok) return { ok: true, problems: [], machine: machineView(result.definition, [], null, null), problemStates: {}, problemTransitions: {} };
-  return { ok: false, problems: result.problems, machine: null, problemStates: statesNamedBy(text, result.problems), problemTransitions: transitionsNamedBy(result.problems) };
+export function checkWorkflowDocument(text: string, name?: string): DocumentCheck {
+  return documentCheckOf(text, validateWorkflowDocument(text, "workflow.yaml", { fallbackName: name }));
+}
+
+/** A validation result of `text` as the editor's check: problems and warnings kept apart, each tied to its state. */
+export function documentCheckOf(text: string, result: ValidationResult): DocumentCheck {
+  const warningStates = result.warnings.length > 0 ? statesNamedBy(text, result.warnings) : {};
+  if (result.ok) return { ok: true, problems: [], warnings: result.warnings, machine: machineView(result.definition, [], null, null), problemStates: {}, problemTransitions: {}, warningStates };
+  return { ok: false, problems: result.problems, warnings: result.warnings, machine: null, problemStates: statesNamedBy(text, result.problems), problemTransitions: transitionsNamedBy(result.problems), warningStates };
 }
 
 /** The transition a problem's path points into: state_machine.transitions[i] or any field of it. */
