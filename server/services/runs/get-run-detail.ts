@@ -214,7 +214,7 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   ]);
   const milestones: LedgerFact[] = milestoneRows.map((row) => ({ ...row, payload: parseColumn(payloadSchema, row.payload, "LedgerEntry.payload", `${run.id}#${row.seq}`) }));
   const pathFacts = milestones.filter((entry) => entry.type === "step.started" || entry.type === "run.finished" || entry.type === "run.suspended");
-  const startedSteps = pathFacts.flatMap((entry) => (entry.type === "step.started" ? [String(entry.payload.step)] : []));
+  const startedSteps = pathFacts.flatMap((entry) => (entry.type === "step.started" ? [{ step: String(entry.payload.step), state: typeof entry.payload.state === "string" ? entry.payload.state : null }] : []));
   // Only an ending after the last step start says where the run is: a resumed run has moved on since.
   const last = pathFacts.at(-1);
   const endState = last && last.type !== "step.started" && typeof last.payload.finalState === "string" ? last.payload.finalState : null;
