@@ -206,7 +206,8 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   const { workflowVersion, contextValues, finalResult, forkedFromRunId, forkedFromAttempt, ...head } = run;
   const [attempts, escalations, ledger, milestoneRows] = await Promise.all([
     // attempt breaks ties between artifacts stored within the same millisecond.
-    db.artifact.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
+    // An action pair's attempts; the other steps' outputs are read from their step runs.
+    db.artifact.findMany({ where: { runId: run.id, stepKind: "action_pair" }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
     db.escalation.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: escalationSelect }),
     readLedger(db, run.id),
     // The path through the machine, the runs of steps without attempts, each attempt's prompt, and how the run was forked or cancelled.
