@@ -47,7 +47,7 @@ export function StepRunCard({ runId, run }: { runId: string; run: RunStepRun }) 
       {run.artifactId !== null && (
         <p className="mt-2 text-xs">
           <Link data-testid="step-run-artifact" className="text-slate-600 underline" href={`/runs/${runId}/provenance/${encodeURIComponent(run.artifactId)}`}>
-            Output artifact in provenance
+            Output artifact (its chain in the DAG)
           </Link>
         </p>
       )}
