@@ -178,7 +178,7 @@ describe("testStep refuses bad input before running anything", () => {
 
   it("an unknown step, a step of another state, a step that is not an action pair", async () => {
     await refuse(implement({ step: "deploy" }), 'step: the draft has no step "deploy"');
-    await refuse(implement({ state: "done" }), 'state: step "implement" belongs to state "implementing", not "done"');
+    await refuse(implement({ state: "done" }), 'state: step "implement" runs in state "implementing", not in "done"');
     const withLlmStep = `${ADDER_DOCUMENT}    - name: summarize\n      type: llm\n      in_state: implementing\n      prompt: "Summarize {specification}"\n`;
     await refuse({ document: withLlmStep, state: "implementing", step: "summarize", generator: { kind: "model" } }, 'step: "summarize" is a step of type llm; only action_pair steps (a generator with guards) can be tested');
   });
