@@ -1,4 +1,5 @@
 import { ANY_STATE } from "@/components/state-machine/to-flow";
+import { namedStates } from "@/server/engine/domain/in-state";
 import type { StepType } from "@/server/engine/domain/catalogue";
 import { DraftError, isPlainObject, workflowOf, type Json, type JsonObject, type Transition, type WorkflowDraft } from "./workflow-draft";
 
@@ -10,7 +11,34 @@ import { DraftError, isPlainObject, workflowOf, type Json, type JsonObject, type
 // "From any state" in transitions, as the read-only graph spells it.
 export { ANY_STATE };
 
-export type Step = JsonObject & { name: string; in_state: string };
+/**
+ * A step of the draft. `in_state` as written: one state, a list of states, "*" (any state, as a
+ * fallback), or absent, which the seeds' format reads as "*" (server/engine/domain/in-state.ts).
+ */
+export type Step = JsonObject & { name: string; in_state?: string | string[] };
+
+/** Where a step runs, read from the draft: a state, a list of states, or "*". */
+export function inStateOf(step: JsonObject): string | readonly string[] {
+  if (typeof step.in_state === "string") return step.in_state;
+  if (Array.isArray(step.in_state)) return step.in_state.filter((state): state is string => typeof state === "string");
+  return ANY_STATE;
+}
+
+/** The states a step names (empty for a "*" step). */
+export function namedStatesOf(step: JsonObject): readonly string[] {
+  return namedStates(inStateOf(step));
+}
+
+/** A step's place as a label: `a`, `a, b`, or `*`. */
+export function placeOf(step: JsonObject): string {
+  const inState = inStateOf(step);
+  return typeof inState === "string" ? inState : inState.join(", ");
+}
+
+function isStepInState(step: Json): step is Step {
+  if (!isPlainObject(step) || typeof step.name !== "string") return false;
+  return step.in_state === undefined || typeof step.in_state === "string" || (Array.isArray(step.in_state) && step.in_state.every((state) => typeof state === "string"));
+}
 
 /** What the canvas draws, read tolerantly: entries that are not what the format expects are skipped. */
 export interface MachineOutline {
@@ -29,7 +57,7 @@ export function outline(draft: WorkflowDraft): MachineOutline {
   const transitions = Array.isArray(machine.transitions)
     ? machine.transitions.flatMap((transition, index) => (isTransition(transition) ? [{ from: transition.from, to: transition.to, ...(transition.condition === undefined ? {} : { condition: transition.condition }), index }] : []))
     : [];
-  const steps = Array.isArray(workflow.steps) ? workflow.steps.filter((step): step is Step => isPlainObject(step) && typeof step.name === "string" && typeof step.in_state === "string") : [];
+  const steps = Array.isArray(workflow.steps) ? workflow.steps.filter(isStepInState) : [];
   return {
     states: strings(machine.states),
     initial: typeof machine.initial_state === "string" ? machine.initial_state : null,
@@ -43,9 +71,19 @@ function isTransition(value: Json): value is JsonObject & Transition {
   return isPlainObject(value) && typeof value.from === "string" && typeof value.to === "string" && (value.condition === undefined || typeof value.condition === "string");
 }
 
-/** The step a state runs (the first one listed for it), which the inspector edits. */
+/**
+ * The step a state runs (the first one that names it, alone or in a list), which the inspector
+ * edits; for the "any state" node, the first "*" step. A state without a step of its own runs
+ * the "*" step (`fallbackStep`).
+ */
 export function stepIn(machine: MachineOutline, state: string): Step | undefined {
-  return machine.steps.find((step) => step.in_state === state);
+  if (state === ANY_STATE) return fallbackStep(machine);
+  return machine.steps.find((step) => namedStatesOf(step).includes(state));
+}
+
+/** The first step that runs in any state ("*", or no in_state), if any. */
+export function fallbackStep(machine: MachineOutline): Step | undefined {
+  return machine.steps.find((step) => inStateOf(step) === ANY_STATE);
 }
 
 export function stepOf(draft: WorkflowDraft, state: string): Step | undefined {
@@ -127,6 +165,7 @@ export function renameState(draft: WorkflowDraft, from: string, to: string): Wor
     }
     for (const step of stepsOf(workflow)) {
       if (step.in_state === from) step.in_state = to;
+      if (Array.isArray(step.in_state)) step.in_state = step.in_state.map((state) => swap(state) as Json) as string[];
       if (step.transition_to === from) step.transition_to = to;
       if (isPlainObject(step.transition_map)) for (const [answer, target] of Object.entries(step.transition_map)) if (target === from) step.transition_map[answer] = to;
     }
@@ -142,7 +181,11 @@ export function deleteState(draft: WorkflowDraft, name: string): WorkflowDraft {
     // Left empty rather than moved to another state: the check then asks for a new initial state.
     if (machine.initial_state === name) machine.initial_state = "";
     machine.transitions = machine.transitions.filter((transition) => !isPlainObject(transition) || (transition.from !== name && transition.to !== name));
-    workflow.steps = (workflow.steps as Json[]).filter((step) => !isPlainObject(step) || step.in_state !== name);
+    // A step listed in several states stays in the others; one that ran only here goes with it.
+    for (const step of stepsOf(workflow)) {
+      if (Array.isArray(step.in_state)) step.in_state = step.in_state.filter((state) => state !== name);
+    }
+    workflow.steps = (workflow.steps as Json[]).filter((step) => !isPlainObject(step) || (step.in_state !== name && !(Array.isArray(step.in_state) && step.in_state.length === 0)));
   });
 }
 
@@ -170,7 +213,7 @@ export function addTransition(draft: WorkflowDraft, from: string, to: string, co
   return edit(draft, (workflow, machine) => {
     requireState(machine, from, true);
     requireState(machine, to);
-    const step = stepsOf(workflow).find((candidate) => candidate.in_state === from);
+    const step = stepsOf(workflow).find((candidate) => namedStatesOf(candidate).includes(from));
     const chosen = condition ?? (step && isActionPair(step) && typeof step.guard_id === "string" ? step.guard_id : "true");
     const duplicate = machine.transitions.some((transition) => isPlainObject(transition) && transition.from === from && transition.to === to && (transition.condition ?? "") === chosen);
     if (duplicate) throw new DraftError(`a transition from "${from}" to "${to}" when ${chosen} already exists`);
@@ -256,6 +299,25 @@ export function updateStep(draft: WorkflowDraft, stepName: string, patch: StepPa
       else if (empty) delete step[field];
       else step[field] = value;
     }
+  });
+}
+
+/**
+ * Where a step runs: one state, several (a list, kept in the machine's state order), or "*"
+ * (any state, as a fallback). A list of one is written as the state alone.
+ */
+export function setStepStates(draft: WorkflowDraft, stepName: string, inState: string | readonly string[]): WorkflowDraft {
+  return edit(draft, (workflow, machine) => {
+    const step = requireStep(workflow, stepName);
+    if (inState === ANY_STATE) {
+      step.in_state = ANY_STATE;
+      return;
+    }
+    const chosen = typeof inState === "string" ? [inState] : [...new Set(inState)];
+    if (chosen.length === 0) throw new DraftError(`step "${stepName}" needs at least one state, or "any state"`);
+    chosen.forEach((state) => requireState(machine, state));
+    const ordered = machine.states.filter((state): state is string => typeof state === "string" && chosen.includes(state));
+    step.in_state = ordered.length === 1 ? ordered[0]! : ordered;
   });
 }
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { STEP_CATALOGUE } from "@/server/engine/domain/catalogue";
-import { addStep, addTransition, setInitial, stepIn, toggleFinal, type MachineOutline } from "./definition-ops";
+import { addStep, addTransition, ANY_STATE, fallbackStep, setInitial, stepIn, toggleFinal, type MachineOutline } from "./definition-ops";
 import { Check, CommitText, SMALL_BUTTON, Select } from "./fields";
 import { Palette } from "./palette";
 import { StepInspector } from "./step-inspector";
@@ -15,6 +15,7 @@ import { stepEdits, type ApplyEdit } from "./step-edits";
  */
 export function StateInspector({ machine, name, apply, onRename }: { machine: MachineOutline; name: string; apply: ApplyEdit; onRename: (to: string) => void }) {
   const step = stepIn(machine, name);
+  const fallback = fallbackStep(machine);
   const targets = machine.states;
   // Remembered per state, so selecting another state starts from the first target again.
   const [picked, setPicked] = useState<{ readonly state: string; readonly target: string } | null>(null);
@@ -37,14 +38,43 @@ export function StateInspector({ machine, name, apply, onRename }: { machine: Ma
           Add transition
         </button>
       </div>
+      {!step && fallback && (
+        <p data-testid="fallback-step-note" className="text-xs text-slate-600">
+          Without a step of its own this state runs <span className="font-mono">{fallback.name}</span>, the step that runs in any state.
+        </p>
+      )}
       {step ? (
-        <StepInspector step={step} otherGuardIds={otherGuardIds} edits={stepEdits(step.name, apply)} />
+        <StepInspector step={step} state={name} states={machine.states} otherGuardIds={otherGuardIds} edits={stepEdits(step.name, apply)} />
       ) : (
         <section aria-label="Add a step" className="space-y-1">
           <h3 className="text-xs font-semibold text-slate-700">Add a step</h3>
           <Palette label="Step types" entries={STEP_CATALOGUE} onPick={(type) => apply((current) => addStep(current, name, type).draft)} />
         </section>
       )}
+    </section>
+  );
+}
+
+/** The "any state" node: the steps that run in every state without a step of its own ("*"). */
+export function AnyStateInspector({ machine, apply }: { machine: MachineOutline; apply: ApplyEdit }) {
+  const steps = machine.steps.filter((step) => !Array.isArray(step.in_state) && (step.in_state === undefined || step.in_state === ANY_STATE));
+  return (
+    <section aria-label="Any state" className="space-y-3">
+      <h2 className="text-sm font-semibold text-slate-900">Any state</h2>
+      <p className="text-xs text-slate-600">
+        A state runs the first step that names it; a state without one runs the first of these. &quot;*&quot; transitions start here too.
+      </p>
+      {steps.length === 0 && <p className="text-xs text-slate-500">No step runs in any state.</p>}
+      {steps.map((step) => (
+        <StepInspector
+          key={step.name}
+          step={step}
+          state={ANY_STATE}
+          states={machine.states}
+          otherGuardIds={machine.steps.filter((other) => other !== step && typeof other.guard_id === "string").map((other) => other.guard_id as string)}
+          edits={stepEdits(step.name, apply)}
+        />
+      ))}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { addGuard, removeGuard, setGenerator, setGuard, setPromptPart, updateStep, type PromptPart, type StepPatch } from "./definition-ops";
+import { addGuard, removeGuard, setGenerator, setGuard, setPromptPart, setStepStates, updateStep, type PromptPart, type StepPatch } from "./definition-ops";
 import type { JsonObject, WorkflowDraft } from "./workflow-draft";
 
 /** Applies an edit to the current draft; `group` folds repeated edits of one field into one undo step. */
@@ -15,6 +15,8 @@ export function stepEdits(stepName: string, apply: ApplyEdit) {
     prompt: (part: PromptPart, text: string) => apply((draft) => setPromptPart(draft, stepName, part, text), field(part)),
     addGuard: (kind: string, options: JsonObject) => apply((draft) => addGuard(draft, stepName, kind, options)),
     removeGuard: (index: number) => apply((draft) => removeGuard(draft, stepName, index)),
+    /** Where the step runs: a state, a list of states, or "*". */
+    states: (inState: string | readonly string[]) => apply((draft) => setStepStates(draft, stepName, inState)),
     /** `part` names the field edited ("kind", "options" or an option), one undo step per field. */
     setGuard: (index: number, kind: string, options: JsonObject, part: string) => apply((draft) => setGuard(draft, stepName, index, kind, options), field(`guard${index}:${part}`)),
   };

@@ -1,6 +1,7 @@
 "use client";
 
-import { isActionPair, PROMPT_PARTS, type Step } from "./definition-ops";
+import { ANY_STATE, isActionPair, PROMPT_PARTS, type Step } from "./definition-ops";
+import { StepStatesField } from "./step-states-field";
 import { isPlainObject, type JsonObject } from "./workflow-draft";
 import { CommitText, Check, LiveText, Select } from "./fields";
 import { GuardList } from "./guard-list";
@@ -18,7 +19,7 @@ const explain = <Name extends string>(entries: Readonly<Record<Name, { summary: 
 const PROMPT_LABELS = { role: "Prompt role", constraints: "Prompt constraints", task: "Prompt task", feedback_wrapper: "Feedback wrapper" } as const;
 
 /** The fields of a state's step, as the workflow format defines them for its type. */
-export function StepInspector({ step, otherGuardIds, edits }: { step: Step; otherGuardIds: readonly string[]; edits: StepEdits }) {
+export function StepInspector({ step, state, states, otherGuardIds, edits }: { step: Step; state: string; states: readonly string[]; otherGuardIds: readonly string[]; edits: StepEdits }) {
   const actionPair = isActionPair(step);
   const type = typeof step.type === "string" ? step.type : actionPair ? "action_pair" : "llm";
   const generator: JsonObject = isPlainObject(step.generator) ? step.generator : {};
@@ -31,6 +32,7 @@ export function StepInspector({ step, otherGuardIds, edits }: { step: Step; othe
       <CommitText label="Step name" value={step.name} onCommit={(name) => edits.update({ name })} />
       <Select label="Step type" value={type} options={STEP_CHOICES} onChange={(next) => edits.update({ type: next })} />
       <p className="text-xs text-slate-600">{explain(STEP_CATALOGUE, type)}</p>
+      <StepStatesField step={step} states={states} current={state} onChange={edits.states} />
       {actionPair && <CommitText label="Guard id" value={text(step.guard_id)} onCommit={(guard_id) => edits.update({ guard_id })} />}
       {type !== "code" && (
         <>
@@ -70,7 +72,7 @@ export function StepInspector({ step, otherGuardIds, edits }: { step: Step; othe
           )}
         </>
       )}
-      <StepTestButton step={step.name} state={step.in_state} actionPair={actionPair} />
+      {state !== ANY_STATE && <StepTestButton step={step.name} state={state} actionPair={actionPair} />}
       <p className="text-xs text-slate-500">run_if, language, transition_map and a state&apos;s further steps are edited in the YAML tab.</p>
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import { MarkerType, type Edge, type Node } from "@xyflow/react";
 import { layoutGraph } from "@/components/graph/layout";
 import { STATE_HEIGHT, STATE_WIDTH } from "@/components/state-machine/to-flow";
-import { ANY_STATE, stepIn, type MachineOutline } from "./definition-ops";
+import { ANY_STATE, fallbackStep, placeOf, stepIn, type MachineOutline } from "./definition-ops";
 
 export type Position = { readonly x: number; readonly y: number };
 export type Selection = { readonly kind: "state"; readonly name: string } | { readonly kind: "transition"; readonly index: number } | null;
@@ -39,7 +39,8 @@ export const transitionIndexOf = (edgeId: string) => Number(edgeId.slice(1));
  * amber. Pure.
  */
 export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<string, Position>>, problems: ProblemMarks, selection: Selection): { nodes: DesignerFlowNode[]; edges: Edge[] } {
-  const hasWildcard = machine.transitions.some((transition) => transition.from === ANY_STATE);
+  // The "any state" node starts "*" transitions and holds the steps that run in any state.
+  const hasWildcard = machine.transitions.some((transition) => transition.from === ANY_STATE) || fallbackStep(machine) !== undefined;
   const ids = [...machine.states, ...(hasWildcard ? [ANY_STATE] : [])];
   const layout = layoutGraph(
     ids.map((id) => ({ id })),
@@ -48,6 +49,7 @@ export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<s
   );
   const nodes = ids.map((id): DesignerFlowNode => {
     const step = stepIn(machine, id);
+    const listed = step !== undefined && Array.isArray(step.in_state) && step.in_state.length > 1;
     return {
       id,
       type: "designer-state",
@@ -60,7 +62,7 @@ export function toDesignerFlow(machine: MachineOutline, saved: Readonly<Record<s
         final: machine.finals.includes(id),
         problem: problems.states.includes(id),
         warning: !problems.states.includes(id) && problems.warnedStates.includes(id),
-        summary: step ? `${step.name} · ${typeof step.type === "string" ? step.type : "step"}` : null,
+        summary: step ? `${step.name} · ${typeof step.type === "string" ? step.type : "step"}${listed ? ` · in ${placeOf(step)}` : ""}` : null,
       },
     };
   });

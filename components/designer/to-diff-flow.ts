@@ -27,7 +27,7 @@ export function toDiffFlow(diff: MachineDiff): { nodes: DiffFlowNode[]; edges: E
     { width: STATE_WIDTH, height: STATE_HEIGHT, direction: "TB" },
   );
   const nodes = diff.states.map((state): DiffFlowNode => {
-    const steps = diff.steps.filter((step) => step.state === state.name && step.change !== "unchanged").map((step) => `${step.name} ${step.change}${step.fields.length > 0 ? ` (${step.fields.join(", ")})` : ""}`);
+    const steps = diff.steps.filter((step) => step.states.includes(state.name) && step.change !== "unchanged").map((step) => `${step.name} ${step.change}${step.fields.length > 0 ? ` (${step.fields.join(", ")})` : ""}`);
     return {
       id: state.name,
       type: "diff-state",

@@ -1,5 +1,5 @@
 import { lineDiff, type DiffLine } from "@/server/services/escalations/diff-lines";
-import type { MachineOutline, Step } from "./definition-ops";
+import { ANY_STATE, namedStatesOf, placeOf, type MachineOutline, type Step } from "./definition-ops";
 import { isPlainObject, type Json, type JsonObject } from "./workflow-draft";
 
 /**
@@ -27,12 +27,17 @@ export interface TransitionChange {
 
 export interface StepChange {
   readonly name: string;
+  /** Where it runs, as a label: a state, `a, b` for a list, `*` for any state. */
   readonly state: string;
+  /** The states it names ("*" for a step that runs in any state). */
+  readonly states: readonly string[];
   readonly change: Change;
   /** The step's fields that differ (prompt, guards, max_retries...), for a step in both versions. */
   readonly fields: readonly string[];
   /** The state it ran in before, when it moved to another one. */
   readonly movedFrom?: string;
+  /** The states it named before it moved. */
+  readonly movedFromStates?: readonly string[];
 }
 
 export interface MachineDiff {
@@ -46,7 +51,7 @@ const ALWAYS = "true";
 /** Every state, transition and step of either version, each with what happened to it. */
 export function diffMachines(before: MachineOutline, after: MachineOutline): MachineDiff {
   const steps = diffSteps(before.steps, after.steps);
-  const changedStepStates = new Set(steps.filter((step) => step.change !== "unchanged").flatMap((step) => [step.state, ...(step.movedFrom ? [step.movedFrom] : [])]));
+  const changedStepStates = new Set(steps.filter((step) => step.change !== "unchanged").flatMap((step) => [...step.states, ...(step.movedFromStates ?? [])]));
   const states = union(before.states, after.states).map((name): StateChange => {
     const inBefore = before.states.includes(name);
     const inAfter = after.states.includes(name);
@@ -93,17 +98,22 @@ function diffTransitions(before: MachineOutline, after: MachineOutline): Transit
   });
 }
 
+function where(step: Step): { state: string; states: readonly string[] } {
+  const named = namedStatesOf(step);
+  return { state: placeOf(step), states: named.length > 0 ? named : [ANY_STATE] };
+}
+
 function diffSteps(before: readonly Step[], after: readonly Step[]): StepChange[] {
   const old = new Map(before.map((step) => [step.name, step]));
   const current = new Map(after.map((step) => [step.name, step]));
   return union([...old.keys()], [...current.keys()]).map((name): StepChange => {
     const was = old.get(name);
     const is = current.get(name);
-    if (!was) return { name, state: is!.in_state, change: "added", fields: [] };
-    if (!is) return { name, state: was.in_state, change: "removed", fields: [] };
+    if (!was) return { name, ...where(is!), change: "added", fields: [] };
+    if (!is) return { name, ...where(was), change: "removed", fields: [] };
     const fields = union(Object.keys(was), Object.keys(is)).filter((field) => JSON.stringify(was[field]) !== JSON.stringify(is[field]));
     // A step moved to another state changes both: the state it left and the one it joined.
-    return { name, state: is.in_state, change: fields.length > 0 ? "changed" : "unchanged", fields, ...(was.in_state !== is.in_state ? { movedFrom: was.in_state } : {}) };
+    return { name, ...where(is), change: fields.length > 0 ? "changed" : "unchanged", fields, ...(placeOf(was) !== placeOf(is) ? { movedFrom: placeOf(was), movedFromStates: where(was).states } : {}) };
   });
 }
 

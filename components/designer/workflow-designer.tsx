@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { addState, addTransition, ANY_STATE, deleteState, deleteTransition, outline, renameState } from "./definition-ops";
 import { DesignerCanvas } from "./designer-canvas";
 import { SMALL_BUTTON } from "./fields";
-import { StateInspector } from "./state-inspector";
+import { AnyStateInspector, StateInspector } from "./state-inspector";
 import type { ApplyEdit } from "./step-edits";
 import type { ProblemMarks, Selection } from "./to-designer-flow";
 import { TransitionInspector } from "./transition-inspector";
@@ -52,6 +52,7 @@ export function WorkflowDesigner({ workflow, document, problems, onEdit }: { wor
   }
 
   const selectedState = selection?.kind === "state" && machine.states.includes(selection.name) ? selection.name : null;
+  const anyStateSelected = selection?.kind === "state" && selection.name === ANY_STATE;
   const selectedTransition = selection?.kind === "transition" && machine.transitions.some((transition) => transition.index === selection.index) ? selection.index : null;
   return (
     <div className="space-y-2">
@@ -107,6 +108,8 @@ export function WorkflowDesigner({ workflow, document, problems, onEdit }: { wor
                 setSelection({ kind: "state", name: to });
               }}
             />
+          ) : anyStateSelected ? (
+            <AnyStateInspector machine={machine} apply={apply} />
           ) : selectedTransition !== null ? (
             <TransitionInspector machine={machine} index={selectedTransition} apply={apply} />
           ) : (

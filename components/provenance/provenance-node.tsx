@@ -6,6 +6,8 @@ import { NODE_HEIGHT, NODE_WIDTH } from "@/components/graph/layout";
 
 export type ProvenanceNodeData = {
   readonly kind: "artifact" | "escalation" | "decision";
+  /** For an artifact: the type of step that made it. */
+  readonly stepKind?: string;
   readonly title: string;
   readonly subtitle: string;
   /** passed / failed / fatal for attempts; the escalation's status; the decision. */
@@ -34,6 +36,7 @@ export const ProvenanceNodeView = memo(function ProvenanceNodeView({ data, selec
     <div
       data-testid="provenance-node"
       data-kind={data.kind}
+      data-step-kind={data.stepKind}
       data-tone={data.tone}
       style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
       className={`flex flex-col justify-center rounded-md border-2 px-3 text-xs ${TONES[data.tone] ?? "border-slate-300 bg-white"} ${selected ? "ring-2 ring-sky-500" : ""} ${data.kind === "artifact" ? "" : "rounded-full"}`}

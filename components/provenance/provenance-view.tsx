@@ -9,7 +9,7 @@ import { diffLines } from "diff";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CodeBlock } from "@/components/runs/code-block";
 import { PROVENANCE_NODE_TYPES, type ProvenanceFlowNode } from "./provenance-node";
-import { toFlow } from "./to-flow";
+import { STEP_KIND_LABELS, toFlow } from "./to-flow";
 
 const MINIMAP_COLORS: Record<string, string> = { passed: "#10b981", failed: "#f59e0b", fatal: "#dc2626", pending: "#dc2626", approved: "#7c3aed", rejected: "#334155" };
 const minimapColor = (node: ProvenanceFlowNode) => MINIMAP_COLORS[node.data.tone] ?? "#94a3b8";
@@ -91,7 +91,7 @@ export function ProvenanceView({ runId }: { runId: string }) {
           {node?.kind === "artifact" && (
             <>
               <h2 className="font-semibold text-slate-900">
-                {node.step} · attempt {node.attempt} · {node.verdict}
+                {node.step} · {STEP_KIND_LABELS[node.stepKind]} · attempt {node.attempt} · {node.verdict}
               </h2>
               {node.feedback && <p className="whitespace-pre-wrap text-slate-700">{node.feedback}</p>}
               <p className="font-mono text-xs text-slate-500">sha256 {node.contentHash.slice(0, 16)}…</p>

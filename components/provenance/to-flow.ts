@@ -5,6 +5,11 @@ import { layoutProvenance } from "./provenance-layout";
 import { HANDLES, type ProvenanceFlowNode } from "./provenance-node";
 
 type Graph = RouterOutputs["run"]["provenance"]["graph"];
+type ArtifactNode = Extract<Graph["nodes"][number], { kind: "artifact" }>;
+
+/** How each type of step is named on a node, and what its passed artifact is. */
+export const STEP_KIND_LABELS: Record<ArtifactNode["stepKind"], string> = { action_pair: "action pair", llm: "llm", code: "code", transition: "transition" };
+const OUTPUT_LABELS: Record<ArtifactNode["stepKind"], string> = { action_pair: "passed", llm: "answer", code: "variables set", transition: "decision" };
 
 const EDGE_STYLES: Record<string, { stroke: string; strokeDasharray?: string }> = {
   refinement: { stroke: "#334155" },
@@ -24,7 +29,13 @@ export function toFlow(graph: Graph): { nodes: ProvenanceFlowNode[]; edges: Edge
     const position = positions.get(node.id) ?? { x: 0, y: 0 };
     switch (node.kind) {
       case "artifact":
-        return { id: node.id, type: "provenance", position, ...SIZE, data: { kind: "artifact", title: `${node.step} · attempt ${node.attempt}`, subtitle: node.verdict === "passed" ? "passed" : `${node.verdict}: ${node.feedback}`, tone: node.verdict } };
+        return {
+          id: node.id,
+          type: "provenance",
+          position,
+          ...SIZE,
+          data: { kind: "artifact", stepKind: node.stepKind, title: `${node.step} · attempt ${node.attempt}`, subtitle: `${STEP_KIND_LABELS[node.stepKind]}: ${node.verdict === "passed" ? OUTPUT_LABELS[node.stepKind] : `${node.verdict}: ${node.feedback}`}`, tone: node.verdict },
+        };
       case "escalation":
         return { id: node.id, type: "provenance", position, ...SIZE, data: { kind: "escalation", title: `Escalation · ${node.step}`, subtitle: node.status, tone: node.status === "pending" ? "pending" : "fatal" } };
       case "decision":

@@ -26,7 +26,7 @@ export function AttemptTimeline({ run }: { run: RunDetail }) {
           <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
             {runs.map((stepRun) => (
               <li key={stepRun.key}>
-                <StepRunCard run={stepRun} />
+                <StepRunCard runId={run.id} run={stepRun} />
               </li>
             ))}
             {attempts.map((attempt) => (

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PromptDisclosure } from "./prompt-disclosure";
 import type { RunStepRun } from "./types";
@@ -12,8 +13,8 @@ const STATUS: Record<RunStepRun["status"], { label: string; className: string }>
 
 const KIND: Record<RunStepRun["kind"], string> = { llm: "llm step", transition: "transition step", code: "code step" };
 
-/** One run of an llm, transition or code step: its answer (or the variables it set), the prompt it came from. */
-export function StepRunCard({ run }: { run: RunStepRun }) {
+/** One run of an llm, transition or code step: its output (or the variables it set), its decision, failed attempts, the prompt. */
+export function StepRunCard({ runId, run }: { runId: string; run: RunStepRun }) {
   const status = STATUS[run.status];
   return (
     <article data-testid="step-run" data-kind={run.kind} data-status={run.status} className="rounded-md border border-slate-200 p-4">
@@ -21,17 +22,34 @@ export function StepRunCard({ run }: { run: RunStepRun }) {
         <h4 className="font-medium text-slate-900">{run.visit > 1 ? `Visit ${run.visit}` : KIND[run.kind]}</h4>
         <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${status.className}`}>{status.label}</span>
         {run.visit > 1 && <span className="text-xs text-slate-500">{KIND[run.kind]}</span>}
+        {run.state !== null && (
+          <span data-testid="step-run-state" className="text-xs text-slate-500">
+            in <span className="font-mono">{run.state}</span>
+          </span>
+        )}
         <span className="ml-auto text-xs text-slate-500">
           <RelativeTime date={run.startedAt} />
         </span>
       </header>
       {run.output !== null && (
         <div className="mt-3 text-xs">
-          <p className="font-medium text-slate-600">{run.kind === "transition" ? "Answer (chooses the next state)" : "Answer"}</p>
+          <p className="font-medium text-slate-600">{run.kind === "transition" ? "Answer (chooses the next state)" : run.kind === "code" ? "Output (the variables it set)" : "Answer"}</p>
           <p data-testid="step-run-output" className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-mono leading-5 text-slate-700">
             {run.output}
           </p>
         </div>
+      )}
+      {run.chosenState !== null && (
+        <p data-testid="step-run-choice" className="mt-2 text-xs text-slate-700">
+          Chose <span className="font-mono">{run.output}</span> → state <span className="font-mono font-medium">{run.chosenState}</span>
+        </p>
+      )}
+      {run.artifactId !== null && (
+        <p className="mt-2 text-xs">
+          <Link data-testid="step-run-artifact" className="text-slate-600 underline" href={`/runs/${runId}/provenance/${encodeURIComponent(run.artifactId)}`}>
+            Output artifact (its chain in the DAG)
+          </Link>
+        </p>
       )}
       {run.updates !== null && (
         <div className="mt-3 text-xs">
@@ -53,9 +71,17 @@ export function StepRunCard({ run }: { run: RunStepRun }) {
         <div className="mt-3 text-xs">
           <p className="font-medium text-slate-600">Failed attempts</p>
           <ol data-testid="step-run-failed-attempts" className="mt-1 space-y-1">
-            {run.failedAttempts.map(({ attempt, reason }) => (
+            {run.failedAttempts.map(({ attempt, reason, artifactId }) => (
               <li key={attempt} className="whitespace-pre-wrap break-words rounded bg-amber-50 p-2 font-mono leading-5 text-amber-900">
                 {attempt}. {reason}
+                {artifactId !== null && (
+                  <>
+                    {" "}
+                    <Link className="underline" href={`/runs/${runId}/provenance/${encodeURIComponent(artifactId)}`}>
+                      (artifact)
+                    </Link>
+                  </>
+                )}
               </li>
             ))}
           </ol>

@@ -38,6 +38,18 @@ export { runDualStateAgent, type AgentInput, type AgentOutcome } from "./agent/d
 export { executeWorkflow, extractDependencies, DEFAULT_RMAX, type WorkflowRun } from "./agent/workflow";
 export { dependencyName, dependencyIdsOf, type WorkflowStep } from "./agent/step";
 export type { ArtifactDag, StoredArtifact } from "./ports/artifact-dag";
+export { STEP_KINDS, isStepKind, type StepKind, type UnguardedStepKind } from "./domain/step-kind";
+export {
+  promptValues,
+  withAttempt,
+  boundedText,
+  ACTION_HISTORY_LENGTH,
+  ACTION_HISTORY_LINE_LIMIT,
+  PROMPT_OUTPUT_LIMIT,
+  type RunIdentity,
+  type StepOutputEntry,
+  type PromptValueInput,
+} from "./domain/prompt-values";
 export type { Generator, GenerationRequest, Generation } from "./ports/generator";
 export type { Guard, GuardCallOptions, GuardDependencies } from "./ports/guard";
 export { randomIds, sequentialIds, type IdGenerator } from "./ports/ids";

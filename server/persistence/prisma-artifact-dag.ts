@@ -18,6 +18,7 @@ export class PrismaArtifactDag implements ArtifactDag {
           id: artifact.id,
           runId: this.runId,
           stepName: entry.stepName,
+          stepKind: entry.stepKind ?? "action_pair",
           guardId: entry.guardId,
           attempt: artifact.version,
           parentId: artifact.parentId,

@@ -135,6 +135,7 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
         contextOverrides: snapshot.contextValues,
         newId: (key) => (key === undefined ? randomUUID() : derivedId(turn.runId, key)),
         signal: stop.signal,
+        identity: { runId: turn.runId, workflow: definition.name },
       }), stop.signal);
     } catch (error) {
       if (!isPermanent(error)) throw error;

@@ -12,6 +12,7 @@ import type { RunObserver } from "../ports/run-observer";
 import { dependencyIdsOf, type WorkflowStep } from "./step";
 import type { GuardResult } from "../domain/guard-result";
 import { parseDecision } from "./decision";
+import { withAttempt } from "../domain/prompt-values";
 
 export interface AgentInput {
   readonly step: WorkflowStep;
@@ -31,6 +32,8 @@ export interface AgentInput {
   readonly keyPrefix?: string;
   /** Context variables at the start of the step, handed to the generator for prompt variables. */
   readonly variables?: Readonly<Record<string, boolean | number | string>>;
+  /** Built-in prompt variables and step outputs at the start of the step; each attempt adds its `attempt`. */
+  readonly promptValues?: Readonly<Record<string, string>>;
   /** Aborts the step at once (see GenerationRequest.signal): nothing more is generated or recorded. */
   readonly signal?: AbortSignal;
 }
@@ -93,7 +96,7 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
           context,
           input.dependencies,
           { stepName: step.name, artifactId: input.newId(attemptKey), attempt, parentId },
-          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies, input.signal), variables: input.variables, signal: input.signal },
+          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies, input.signal), variables: input.variables, promptValues: withAttempt(input.promptValues, attempt), signal: input.signal },
         );
       } catch (error) {
         // A generator that failed for good, or a guard or generator configured so that no attempt

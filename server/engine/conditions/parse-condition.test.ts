@@ -119,7 +119,6 @@ describe("parseCondition: hostile input is a parse error, never code", () => {
     "hasOwnProperty == 1",
     'constructor.constructor("x")()',
     "process.exit()",
-    "a.b",
     "a[0]",
     "a['b']",
     "f(x)",
@@ -183,5 +182,13 @@ describe("parseCondition: limits", () => {
     const result = tree(Array.from({ length: 600 }, () => "v").join("&&"));
     expect(result).toMatchObject({ kind: "and" });
     expect(result.kind === "and" && result.operands).toHaveLength(600);
+  });
+});
+
+describe("parseCondition: dotted names", () => {
+  it("reads steps.NAME.output as one name (once a hostile input, now a step output)", () => {
+    const parsed = parseCondition('steps.check.output == "yes"');
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(parsed.names).toEqual(["steps.check.output"]);
   });
 });

@@ -42,7 +42,7 @@ export interface AttemptIdentity {
 }
 
 /** What the generator may use beyond the context: the run's call ledger, dependencies, draft checks. */
-export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "attemptKey" | "checkDraft" | "variables" | "signal">;
+export type GenerationServices = Pick<GenerationRequest, "calls" | "callKey" | "attemptKey" | "checkDraft" | "variables" | "promptValues" | "signal">;
 
 export interface ActionPairOutcome {
   readonly artifact: Artifact;

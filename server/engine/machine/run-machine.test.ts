@@ -107,7 +107,7 @@ describe("runMachine: a linear machine is executeWorkflow (000 tables)", () => {
     expect(result).toEqual(expected);
     // The machine's escalation is resumable: it names where the decision goes and suspends the run
     // instead of finishing it. Apart from that the two record the same events.
-    // It also names the state the run ended in.
+    // It also names the state the run ended in, and the state each step started in.
     const resumable = machineRun.observer.events.map((event) => {
       if (event.type === "run.suspended" || event.type === "run.finished") {
         const { state: _state, ...rest } = event;
@@ -115,6 +115,11 @@ describe("runMachine: a linear machine is executeWorkflow (000 tables)", () => {
       }
       if (event.type === "step.escalated") {
         const { decisionKey: _decisionKey, ...rest } = event;
+        return rest;
+      }
+      // The machine says which state each step ran in (the run page draws the path from it).
+      if (event.type === "step.started") {
+        const { state: _state, ...rest } = event;
         return rest;
       }
       return event;
@@ -550,7 +555,8 @@ describe("runMachine: 004's loop", () => {
     expect(result.turns).toBe(8);
     expect(result.artifacts.g_impl?.content).toBe("impl v2");
     expect(testDeps).toEqual(["impl v1", "impl v2"]);
-    expect(result.outputs).toEqual({ ideate: "idea", reflect: " Ship " });
+    // Every step's latest output: code → JSON of what it set, transition → the key as the map spells it.
+    expect(result.outputs).toEqual({ observe: '{"has_context":true}', ideate: "idea", implement: "impl v2", test: "tests for v2", reflect: "ship" });
     const keys = keysOf(calls);
     expect(keys).toEqual([
       "ideate/attempt-1/model",

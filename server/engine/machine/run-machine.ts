@@ -16,6 +16,10 @@ import { silentObserver, type RunObserver } from "../ports/run-observer";
 import { unansweredFeedback } from "../domain/answer-check";
 import { MemoryCallLedger } from "../run/memory-call-ledger";
 import { configurationErrorOf, InvalidWorkflowError, isEngineError } from "../errors";
+import { failed, passed, type GuardResult } from "../domain/guard-result";
+import { createArtifact } from "../domain/artifact";
+import { stepOfOutputVariable } from "../domain/builtin-variables";
+import { ACTION_HISTORY_LENGTH, promptValues, withAttempt, type RunIdentity, type StepOutputEntry } from "../domain/prompt-values";
 import {
   ANY_STATE,
   type ActionPairMachineStep,
@@ -51,10 +55,21 @@ export interface MachineRun {
    * Nothing an abort interrupted is recorded, so the run can resume from its ledger elsewhere.
    */
   readonly signal?: AbortSignal;
+  /**
+   * The run's id and workflow name, for the prompt variables `{run_id}`, `{workflow}` and
+   * `{agent_id}`. Every caller that runs a stored run passes it; absent, they are empty.
+   */
+  readonly identity?: RunIdentity;
 }
 
 /** How one step's turn ended: go on (to `next`, when the step chose it) or end the run. */
 type StepOutcome = { readonly kind: "continue"; readonly next?: string } | { readonly kind: "end"; readonly result: WorkflowResult };
+
+/** An llm or transition answer taken: the step's output, and where the turn goes. */
+interface UsedAnswer {
+  readonly output: string;
+  readonly outcome: StepOutcome;
+}
 
 /**
  * The one interpreter of workflows (issue 5, docs/workflow-format.md). Each turn:
@@ -72,7 +87,16 @@ type StepOutcome = { readonly kind: "continue"; readonly next?: string } | { rea
  * `maxTurns` turns end it failed; `failedStep` is then the state's name.
  *
  * Conditions and run_if see the declared context variables (defaults, then overrides, then code
- * step updates) and every action_pair guard id as a boolean (satisfied or not).
+ * step updates), every action_pair guard id as a boolean (satisfied or not) and every step's
+ * `steps.NAME.output` as text ("" until the step has run in this run).
+ *
+ * Outputs: every step that succeeds has one (llm: its answer; transition: the chosen map key as
+ * spelt in the map; code: the JSON text of the variables it set; action_pair: the accepted
+ * artifact's content). Generations get them, with the built-in prompt variables, as
+ * `GenerationRequest.promptValues` taken when the step starts. Each attempt of an llm, code or
+ * transition step is an artifact in the DAG (`stepKind` says which; the successful one passed,
+ * the failed ones with their reason, chained by parentId), and its event (`step.completed`,
+ * `step.attempt_failed`) names it; a resumed run reads outputs back from those events.
  *
  * action_pair steps run through runDualStateAgent exactly as in executeWorkflow (same events,
  * same DAG records); a revisited state's calls are keyed `<step>#<visit>/attempt-<n>`. llm,
@@ -95,6 +119,12 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   const variables: Record<string, ContextValue> = { ...machine.context, ...run.contextOverrides };
   const artifacts: Record<string, Artifact> = {};
   const outputs: Record<string, string> = {};
+  /** The latest outputs in the order produced, for `{last_output}` and `{action_history}`. */
+  const history: StepOutputEntry[] = [];
+  const identity: RunIdentity = run.identity ?? { runId: "", workflow: "" };
+  const stepNames = machine.steps.map((step) => step.name);
+  const knownSteps = new Set(stepNames);
+  const stepOfGuard = new Map(machine.steps.flatMap((step) => (step.kind === "action_pair" ? [[step.guardId, step.name] as const] : [])));
   const visits = new Map<string, number>();
   let workflowState: WorkflowState = initialWorkflowState;
   let current = machine.initialState;
@@ -103,9 +133,32 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   let suspensionKey = "run";
 
   const lookup: ConditionLookup = (name) => {
+    const outputStep = stepOfOutputVariable(name);
+    if (outputStep !== undefined && knownSteps.has(outputStep)) return outputs[outputStep] ?? "";
     if (Object.hasOwn(variables, name)) return variables[name];
     return guardIds.has(name) ? isSatisfied(workflowState, name) : undefined;
   };
+
+  /** A step succeeded with `output`: later prompts and conditions see it. */
+  const produced = (step: string, output: string) => {
+    outputs[step] = output;
+    history.push({ step, output });
+    if (history.length > ACTION_HISTORY_LENGTH) history.shift();
+  };
+  /** The built-in prompt variables and step outputs as they are now (a step takes them when it starts). */
+  const currentPromptValues = () =>
+    promptValues({
+      identity,
+      specification: run.specification,
+      tick: turns,
+      state: current,
+      stepNames,
+      outputs,
+      history,
+      satisfied: Object.keys(workflowState.guards)
+        .filter((guardId) => isSatisfied(workflowState, guardId))
+        .map((guardId) => ({ guardId, step: stepOfGuard.get(guardId) ?? guardId })),
+    });
 
   await observer.record({ type: "run.started", specification: run.specification }, "run.started");
   const finish = async (result: WorkflowResult): Promise<MachineResult> => {
@@ -159,7 +212,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
           outcome = await runActionPair(active, stepCalls, keyPrefix);
           break;
         case "llm":
-          outcome = await runGeneration(active, stepCalls, keyPrefix, () => ({ kind: "continue" }));
+          outcome = await runGeneration(active, stepCalls, keyPrefix, (content) => ({ output: content, outcome: { kind: "continue" } }));
           break;
         case "transition":
           outcome = await runGeneration(active, stepCalls, keyPrefix, (content) => chooseTransition(active, content));
@@ -218,7 +271,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     }
     if (!ranGuards.has(step.guardId)) ranGuards.set(step.guardId, { guardId: step.guardId, step: step.name });
     const dependencies = extractDependencies(step.guardArtifactDeps, artifacts);
-    await observer.record({ type: "step.started", step: step.name, guardId: step.guardId, dependencyIds: dependencyIdsOf(dependencies) }, `${keyPrefix}/started`);
+    await observer.record({ type: "step.started", step: step.name, guardId: step.guardId, dependencyIds: dependencyIdsOf(dependencies), state: current }, `${keyPrefix}/started`);
     const outcome = await runDualStateAgent({
       step,
       rmax: step.rmax,
@@ -232,6 +285,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       calls: stepCalls,
       keyPrefix,
       variables: Object.freeze({ ...variables }),
+      promptValues: currentPromptValues(),
       signal: run.signal,
     });
     const escalate = async (artifact: Artifact, feedback: string, decisionKey: string): Promise<StepOutcome> => {
@@ -246,6 +300,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       case "passed":
         workflowState = outcome.workflowState;
         artifacts[step.guardId] = outcome.artifact;
+        produced(step.name, outcome.artifact.content);
         await observer.record({ type: "state.advanced", step: step.name, guardId: step.guardId, artifactId: outcome.artifact.id, workflowState }, `${keyPrefix}/advanced`);
         return { kind: "continue" };
       case "escalation":
@@ -263,6 +318,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
           if (decision.kind === "approve") {
             workflowState = satisfy(workflowState, step.guardId, last.artifact.id);
             artifacts[step.guardId] = last.artifact;
+            produced(step.name, last.artifact.content);
             await observer.record({ type: "state.advanced", step: step.name, guardId: step.guardId, artifactId: last.artifact.id, workflowState }, `${keyPrefix}/advanced`);
             return { kind: "continue" };
           }
@@ -286,25 +342,29 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
    * An llm or transition step: a generation without a guard, retried within the step's budget when
    * the call fails, the answer is empty or cut short, or `use` refuses it (a transition answer not
    * in the map); attempt n's model call is keyed `<step>/attempt-<n>`, so a resumed run replays it.
+   * `use` turns an answer into the step's output and where it leads.
    */
   async function runGeneration(
     step: LlmMachineStep | TransitionMachineStep,
     stepCalls: CallLedger,
     keyPrefix: string,
-    use: (content: string) => StepOutcome | { readonly refused: string },
+    use: (content: string) => UsedAnswer | { readonly refused: string },
   ): Promise<StepOutcome> {
     const key = `${keyPrefix}/completed`;
     const recalled = await observer.recall?.(key);
     if (recalled && typeof recalled.output === "string") {
       const used = use(recalled.output);
       if (!("refused" in used)) {
-        outputs[step.name] = recalled.output;
-        return used;
+        produced(step.name, used.output);
+        return used.outcome;
       }
     }
-    await observer.record({ type: "step.started", step: step.name, kind: step.kind }, `${keyPrefix}/started`);
+    await observer.record({ type: "step.started", step: step.name, kind: step.kind, state: current }, `${keyPrefix}/started`);
     let context = composeContext(ambient, run.specification);
-    const outcome = await runRetried<{ readonly content: string; readonly outcome: StepOutcome; readonly prompt?: string }>(
+    // Taken once: every attempt of this step sees the run as it was when the step started.
+    const values = currentPromptValues();
+    const attempts = attemptChain(step, keyPrefix);
+    const outcome = await runRetried<UsedAnswer & { readonly prompt?: string }>(
       step,
       async (attempt) => {
         let generation;
@@ -318,6 +378,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
             callKey: `${step.name}/attempt-${attempt}`,
             dependencies: Object.freeze({}),
             variables: Object.freeze({ ...variables }),
+            promptValues: withAttempt(values, attempt),
             signal: run.signal,
           });
         } catch (error) {
@@ -333,27 +394,67 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
         const used = use(generation.content);
         if ("refused" in used) return { kind: "failed", reason: used.refused, answer: generation.content, feedback: used.refused };
         const prompt = typeof generation.metadata?.prompt === "string" ? generation.metadata.prompt : undefined;
-        return { kind: "done", value: { content: generation.content, outcome: used, prompt } };
+        return { kind: "done", value: { ...used, prompt } };
       },
       async (attempt, failure) => {
-        await observer.record({ type: "step.attempt_failed", step: step.name, kind: step.kind, attempt, reason: failure.reason }, `${keyPrefix}/attempt-${attempt}/failed`);
+        await attempts.failed(attempt, failure.answer ?? "", failure.reason);
         if (failure.feedback !== undefined) context = refineContext(context, failure.answer ?? "", failure.feedback);
       },
     );
     if (outcome.kind !== "done") return afterFailure(step, keyPrefix, outcome);
-    const { content, prompt } = outcome.value;
-    outputs[step.name] = content;
-    await observer.record({ type: "step.completed", step: step.name, kind: step.kind, output: content, ...(prompt !== undefined ? { prompt } : {}) }, key);
+    const { output, prompt } = outcome.value;
+    const artifactId = await attempts.accepted(outcome.attempts, output);
+    produced(step.name, output);
+    const to = outcome.value.outcome.kind === "continue" ? outcome.value.outcome.next : undefined;
+    await observer.record(
+      { type: "step.completed", step: step.name, kind: step.kind, output, artifactId, state: current, ...(to !== undefined ? { to } : {}), ...(prompt !== undefined ? { prompt } : {}) },
+      key,
+    );
     return outcome.value.outcome;
   }
 
   /** The state a transition step's answer (trimmed, any case) selects, or feedback naming the allowed answers. */
-  function chooseTransition(step: TransitionMachineStep, content: string): StepOutcome | { readonly refused: string } {
+  function chooseTransition(step: TransitionMachineStep, content: string): UsedAnswer | { readonly refused: string } {
     const answer = content.trim().toLowerCase();
     const match = Object.entries(step.transitionMap).find(([key]) => key.trim().toLowerCase() === answer);
-    if (match) return { kind: "continue", next: match[1] };
+    // The output is the key as the map spells it, whatever case the model answered in.
+    if (match) return { output: match[0], outcome: { kind: "continue", next: match[1] } };
     const allowed = Object.keys(step.transitionMap).map((key) => `"${key}"`).join(", ");
     return { refused: `Transition step "${step.name}" got the answer "${content.trim()}", which is not one of ${allowed}: answer with exactly one of them` };
+  }
+
+  /**
+   * The DAG records of one visit of an llm, code or transition step: attempt n is the artifact
+   * `<keyPrefix>/attempt-<n>`, refining the one before. A failed attempt is stored with its reason
+   * and recorded once (a resumed run that replays it finds its event and adds nothing).
+   */
+  function attemptChain(step: LlmMachineStep | TransitionMachineStep | CodeMachineStep, keyPrefix: string) {
+    let parentId: string | null = null;
+    const store = async (attempt: number, content: string, result: GuardResult): Promise<string> => {
+      const id = newId(`${keyPrefix}/attempt-${attempt}`);
+      const artifact = createArtifact({ id, content, version: attempt, parentId });
+      try {
+        await run.dag.store({ artifact, stepName: step.name, guardId: "", result, dependencyIds: {}, language: step.kind === "code" ? "json" : null, stepKind: step.kind });
+      } catch (error) {
+        // A replayed attempt (its event lost with a crash, its row kept) stores the same content again.
+        if (!isEngineError(error, "ARTIFACT_EXISTS") || (await run.dag.get(id)).artifact.contentHash !== artifact.contentHash) throw error;
+      }
+      parentId = id;
+      return id;
+    };
+    return {
+      failed: async (attempt: number, content: string, reason: string) => {
+        const failedKey = `${keyPrefix}/attempt-${attempt}/failed`;
+        const recorded = await observer.recall?.(failedKey);
+        if (recorded) {
+          parentId = typeof recorded.artifactId === "string" ? recorded.artifactId : parentId;
+          return;
+        }
+        const artifactId = await store(attempt, content, failed(reason));
+        await observer.record({ type: "step.attempt_failed", step: step.name, kind: step.kind, attempt, reason, artifactId }, failedKey);
+      },
+      accepted: (attempt: number, content: string) => store(attempt, content, passed()),
+    };
   }
 
   /** A code step in the sandbox; code that raises, or sets what it may not, runs again within the step's budget. */
@@ -362,9 +463,11 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     const recalled = await observer.recall?.(key);
     if (recalled && typeof recalled.updates === "object" && recalled.updates !== null) {
       Object.assign(variables, recalled.updates);
+      produced(step.name, typeof recalled.output === "string" ? recalled.output : JSON.stringify(recalled.updates));
       return { kind: "continue" };
     }
-    await observer.record({ type: "step.started", step: step.name, kind: "code" }, `${keyPrefix}/started`);
+    await observer.record({ type: "step.started", step: step.name, kind: "code", state: current }, `${keyPrefix}/started`);
+    const attempts = attemptChain(step, keyPrefix);
     const outcome = await runRetried<Readonly<Record<string, ContextValue>>>(
       step,
       async () => {
@@ -387,12 +490,15 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
         return { kind: "done", value: result.updates };
       },
       async (attempt, failure) => {
-        await observer.record({ type: "step.attempt_failed", step: step.name, kind: "code", attempt, reason: failure.reason }, `${keyPrefix}/attempt-${attempt}/failed`);
+        await attempts.failed(attempt, "", failure.reason);
       },
     );
     if (outcome.kind !== "done") return afterFailure(step, keyPrefix, outcome);
     Object.assign(variables, outcome.value);
-    await observer.record({ type: "step.completed", step: step.name, kind: "code", updates: outcome.value }, key);
+    const output = JSON.stringify(outcome.value);
+    const artifactId = await attempts.accepted(outcome.attempts, output);
+    produced(step.name, output);
+    await observer.record({ type: "step.completed", step: step.name, kind: "code", output, updates: outcome.value, artifactId, state: current }, key);
     return { kind: "continue" };
   }
 

@@ -90,7 +90,7 @@ describe("llm steps: max_retries and on_failure", () => {
     expect(result.status).toBe("success");
     expect(result.outputs.talk).toBe("an answer");
     expect(calls.steps.filter((step) => step.type === "action_call").map((step) => step.key)).toEqual(["talk/attempt-1/model", "talk/attempt-2/model"]);
-    expect(failedAttempts(observer)).toEqual([{ type: "step.attempt_failed", step: "talk", kind: "llm", attempt: 1, reason: 'Step "talk" could not generate: endpoint down' }]);
+    expect(failedAttempts(observer)).toEqual([{ type: "step.attempt_failed", step: "talk", kind: "llm", attempt: 1, reason: 'Step "talk" could not generate: endpoint down', artifactId: expect.any(String) }]);
   });
 
   it("retries an empty answer, telling the model its reply was empty", async () => {
@@ -168,7 +168,8 @@ describe("transition steps: max_retries and on_failure", () => {
     const generator = new ScriptedGenerator(["maybe", "Ship"]);
     const { result } = await run(oneStep(transition(generator, { maxRetries: 1 })));
     expect(result.status).toBe("success");
-    expect(result.outputs.choose).toBe("Ship");
+    // The output is the key as the map spells it, not the model's spelling.
+    expect(result.outputs.choose).toBe("ship");
     expect(generator.prompts[1]).toContain('Last time: Transition step "choose" got the answer "maybe", which is not one of "ship", "pivot": answer with exactly one of them');
   });
 

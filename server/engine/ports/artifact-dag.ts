@@ -1,10 +1,17 @@
 import type { Artifact } from "../domain/artifact";
 import type { GuardResult } from "../domain/guard-result";
+import type { StepKind } from "../domain/step-kind";
 
-/** One attempt as the DAG keeps it: the artifact, where it came from, and its verdict. */
+/**
+ * One attempt as the DAG keeps it: the artifact, where it came from, and its verdict. An llm,
+ * code or transition step's attempt has no guard (`guardId` ""): its result is passed for the
+ * step's output and failed, with the reason as feedback, for an attempt that was retried.
+ */
 export interface StoredArtifact {
   readonly artifact: Artifact;
   readonly stepName: string;
+  /** The type of step that made it; absent means an action pair (everything stored before issue 17). */
+  readonly stepKind?: StepKind;
   readonly guardId: string;
   readonly result: GuardResult;
   /** Dependency name → id of the artifact handed to the guard under that name. */

@@ -28,6 +28,12 @@ export interface GenerationRequest {
   /** The run's context variables as they are when this generation starts (code steps change them). */
   readonly variables?: Readonly<Record<string, boolean | number | string>>;
   /**
+   * The built-in prompt variables (`agent_id`, `run_id`, `attempt`, `last_output`…; see
+   * domain/builtin-variables.ts) and every `steps.NAME.output`, as text, as they are when this
+   * generation starts. Set by runMachine; absent outside a machine run (001's executeWorkflow).
+   */
+  readonly promptValues?: Readonly<Record<string, string>>;
+  /**
    * Aborted when the turn must stop at once (the run was cancelled, the turn lost its lease, the
    * worker shuts down): stop waiting (a delay, a model call) and throw the signal's reason.
    * Never record an abort as the call's result: the run resumes from the ledger elsewhere.

@@ -1,6 +1,7 @@
 import type { GuardResult } from "../domain/guard-result";
 import type { WorkflowState } from "../domain/workflow-state";
 import type { WorkflowResult } from "../domain/workflow-result";
+import type { UnguardedStepKind } from "../domain/step-kind";
 
 /**
  * What the engine reports while it runs, in order. Persistence turns these into ledger entries
@@ -14,9 +15,11 @@ export type EngineEvent =
       readonly guardId: string;
       /** Dependency name → artifact id handed to this step's guard. */
       readonly dependencyIds: Readonly<Record<string, string>>;
+      /** The machine state the step runs in (absent for 001's sequential workflows). */
+      readonly state?: string;
     }
   /** An llm, transition or code step of a state machine starts (an action pair's start carries its guard instead). */
-  | { readonly type: "step.started"; readonly step: string; readonly kind: "llm" | "transition" | "code" }
+  | { readonly type: "step.started"; readonly step: string; readonly kind: UnguardedStepKind; readonly state?: string }
   | {
       readonly type: "generator.completed";
       readonly step: string;
@@ -50,13 +53,28 @@ export type EngineEvent =
     }
   | { readonly type: "step.exhausted"; readonly step: string; readonly attempts: number }
   /** An attempt of an llm, transition or code step failed; the step retries or on_failure decides. */
-  | { readonly type: "step.attempt_failed"; readonly step: string; readonly kind: "llm" | "transition" | "code"; readonly attempt: number; readonly reason: string }
+  | {
+      readonly type: "step.attempt_failed";
+      readonly step: string;
+      readonly kind: UnguardedStepKind;
+      readonly attempt: number;
+      readonly reason: string;
+      /** The failed attempt in the DAG (its answer, if any, with the reason as feedback). */
+      readonly artifactId?: string;
+    }
   | {
       /** An llm, transition or code step of a state machine finished: what it produced. */
       readonly type: "step.completed";
       readonly step: string;
-      readonly kind: "llm" | "transition" | "code";
+      readonly kind: UnguardedStepKind;
+      /** The step's output: the answer, the chosen transition_map key, or the JSON of the variables set. */
       readonly output?: string;
+      /** The output's artifact in the DAG. */
+      readonly artifactId?: string;
+      /** The machine state the step ran in. */
+      readonly state?: string;
+      /** A transition step's decision: the state its answer chose. */
+      readonly to?: string;
       /** The prompt an llm or transition step's answer was generated from, when its generator said. */
       readonly prompt?: string;
       readonly updates?: Readonly<Record<string, boolean | number | string>>;

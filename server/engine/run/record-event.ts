@@ -51,7 +51,10 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
         ledger: {
           actor: "engine",
           type: event.type,
-          payload: "kind" in event ? { step: event.step, kind: event.kind } : { step: event.step, guardId: event.guardId, dependencyIds: event.dependencyIds },
+          payload: {
+            ...("kind" in event ? { step: event.step, kind: event.kind } : { step: event.step, guardId: event.guardId, dependencyIds: event.dependencyIds }),
+            ...(event.state !== undefined ? { state: event.state } : {}),
+          },
         },
         patch: { currentStep: event.step },
       };
@@ -91,6 +94,9 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
             step: event.step,
             kind: event.kind,
             ...(event.output !== undefined ? { output: event.output } : {}),
+            ...(event.artifactId !== undefined ? { artifactId: event.artifactId } : {}),
+            ...(event.state !== undefined ? { state: event.state } : {}),
+            ...(event.to !== undefined ? { to: event.to } : {}),
             ...(event.prompt !== undefined ? { prompt: event.prompt } : {}),
             ...(event.updates ? { updates: event.updates } : {}),
           },
@@ -103,7 +109,7 @@ export function recordEvent(event: EngineEvent, now: Date): EventRecord {
         patch: { status: "suspended", currentStep: event.result.status === "success" ? null : event.result.failedStep, ...(event.state !== undefined ? { currentState: event.state } : {}) },
       };
     case "step.attempt_failed":
-      return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, kind: event.kind, attempt: event.attempt, reason: event.reason } }, patch: {} };
+      return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, kind: event.kind, attempt: event.attempt, reason: event.reason, ...(event.artifactId !== undefined ? { artifactId: event.artifactId } : {}) } }, patch: {} };
     case "step.exhausted":
       return { ledger: { actor: "engine", type: event.type, payload: { step: event.step, attempts: event.attempts } }, patch: {} };
     case "run.finished": {

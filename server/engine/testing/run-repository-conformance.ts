@@ -16,7 +16,7 @@ function artifact(content: string, version = 1, parentId: string | null = null):
 }
 
 function entry(a: Artifact, overrides: Partial<StoredArtifact> = {}): StoredArtifact {
-  return { artifact: a, stepName: "implement", guardId: "g_impl", result: passed(), dependencyIds: {}, language: "python", ...overrides };
+  return { artifact: a, stepName: "implement", stepKind: "action_pair", guardId: "g_impl", result: passed(), dependencyIds: {}, language: "python", ...overrides };
 }
 
 async function expectEngineError(promise: Promise<unknown>, code: Parameters<typeof isEngineError>[1]) {
@@ -72,6 +72,17 @@ export function describeRunRepositoryConformance(storeName: string, openHarness:
       expect(read).toEqual(stored);
       expect(read.artifact.contentHash).toBe(impl.contentHash);
       expect((await dag.get(test.id)).dependencyIds).toEqual({});
+    });
+
+    it("keeps the type of step that made an artifact: an llm answer, a code step's variables, a transition's choice", async () => {
+      const run = await harness.repository.create({ specification: "spec" });
+      const dag = harness.repository.dag(run.id);
+      for (const stepKind of ["llm", "code", "transition"] as const) {
+        const output = artifact(`${stepKind} output`);
+        const stored = entry(output, { stepName: `a_${stepKind}_step`, stepKind, guardId: "", language: null });
+        await dag.store(stored);
+        expect(await dag.get(output.id)).toEqual(stored);
+      }
     });
 
     it("keeps fatal verdicts distinct from plain failures", async () => {

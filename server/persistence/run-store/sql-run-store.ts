@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { initialWorkflowState, type StoredArtifact } from "../../engine";
+import { initialWorkflowState, isStepKind, type StoredArtifact } from "../../engine";
 import type { SqlClient, SqlExecutor, SqlValue } from "../sql/sql-client";
 import { LeaseLostError, type ClaimedTurn, type HeadPatch, type InboxKind, type LedgerRow, type TurnBatch, type TurnSnapshot } from "./types";
 
@@ -190,17 +190,18 @@ export class SqlRunStore {
   /** The artifacts matching `where` (over alias `a`), with their dependencies, as one JSON array. */
   #artifactsJson(where: string): string {
     return this.d.provider === "postgres"
-      ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language",
+      ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language", a."stepKind",
            (SELECT COALESCE(jsonb_object_agg(d."name", d."dependencyId"), '{}'::jsonb) FROM "ArtifactDependency" d WHERE d."artifactId" = a."id"))), '[]'::jsonb) FROM "Artifact" a WHERE ${where})`
-      : `(SELECT COALESCE(json_group_array(json_array(a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language",
+      : `(SELECT COALESCE(json_group_array(json_array(a."id", a."content", a."attempt", a."parentId", a."contentHash", a."stepName", a."guardId", a."passed", a."fatal", a."feedback", a."language", a."stepKind",
            json((SELECT COALESCE(json_group_object(d."name", d."dependencyId"), '{}') FROM "ArtifactDependency" d WHERE d."artifactId" = a."id")))), '[]') FROM "Artifact" a WHERE ${where})`;
   }
 
   #storedArtifacts(json: unknown): StoredArtifact[] {
-    type Tuple = [string, string, number, string | null, string, string, string, unknown, unknown, string, string | null, Record<string, string>];
-    return (this.d.readJson(json) as Tuple[]).map(([id, content, attempt, parentId, contentHash, stepName, guardId, passed, fatal, feedback, language, dependencyIds]) => ({
+    type Tuple = [string, string, number, string | null, string, string, string, unknown, unknown, string, string | null, string, Record<string, string>];
+    return (this.d.readJson(json) as Tuple[]).map(([id, content, attempt, parentId, contentHash, stepName, guardId, passed, fatal, feedback, language, stepKind, dependencyIds]) => ({
       artifact: Object.freeze({ id, content, version: attempt, parentId, contentHash }),
       stepName,
+      stepKind: isStepKind(stepKind) ? stepKind : "action_pair",
       guardId,
       result: Object.freeze({ passed: Boolean(passed), fatal: Boolean(fatal), feedback }),
       dependencyIds,
@@ -234,8 +235,8 @@ export class SqlRunStore {
       await this.#insertLedger(tx, turn.runId, turn.epoch, batch.ledger, now);
       for (const artifact of batch.artifacts) {
         await tx.execute(
-          `INSERT INTO "Artifact" ("id", "runId", "stepName", "guardId", "attempt", "parentId", "content", "contentHash", "language", "passed", "fatal", "feedback", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-          [artifact.id, turn.runId, artifact.stepName, artifact.guardId, artifact.attempt, artifact.parentId, artifact.content, artifact.contentHash, artifact.language, this.d.bool(artifact.passed), this.d.bool(artifact.fatal), artifact.feedback, this.d.timestamp(now)],
+          `INSERT INTO "Artifact" ("id", "runId", "stepName", "stepKind", "guardId", "attempt", "parentId", "content", "contentHash", "language", "passed", "fatal", "feedback", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          [artifact.id, turn.runId, artifact.stepName, artifact.stepKind, artifact.guardId, artifact.attempt, artifact.parentId, artifact.content, artifact.contentHash, artifact.language, this.d.bool(artifact.passed), this.d.bool(artifact.fatal), artifact.feedback, this.d.timestamp(now)],
         );
         for (const [name, dependencyId] of Object.entries(artifact.dependencyIds)) {
           await tx.execute(`INSERT INTO "ArtifactDependency" ("artifactId", "name", "dependencyId") VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, [artifact.id, name, dependencyId]);
@@ -327,9 +328,9 @@ export class SqlRunStore {
     if (batch.artifacts.length > 0) {
       const artifacts = batch.artifacts.map(({ dependencyIds: _dependencyIds, ...artifact }) => artifact);
       parts.push(`artifacts AS (
-         INSERT INTO "Artifact" ("id", "runId", "stepName", "guardId", "attempt", "parentId", "content", "contentHash", "language", "passed", "fatal", "feedback", "createdAt")
-         SELECT a."id", head."id", a."stepName", a."guardId", a."attempt", a."parentId", a."content", a."contentHash", a."language", a."passed", a."fatal", a."feedback", ?::timestamp(3)
-         FROM head, jsonb_to_recordset(?::jsonb) AS a("id" text, "stepName" text, "guardId" text, "attempt" int, "parentId" text, "content" text, "contentHash" text, "language" text, "passed" boolean, "fatal" boolean, "feedback" text)
+         INSERT INTO "Artifact" ("id", "runId", "stepName", "stepKind", "guardId", "attempt", "parentId", "content", "contentHash", "language", "passed", "fatal", "feedback", "createdAt")
+         SELECT a."id", head."id", a."stepName", a."stepKind", a."guardId", a."attempt", a."parentId", a."content", a."contentHash", a."language", a."passed", a."fatal", a."feedback", ?::timestamp(3)
+         FROM head, jsonb_to_recordset(?::jsonb) AS a("id" text, "stepName" text, "stepKind" text, "guardId" text, "attempt" int, "parentId" text, "content" text, "contentHash" text, "language" text, "passed" boolean, "fatal" boolean, "feedback" text)
          ON CONFLICT DO NOTHING RETURNING 1)`);
       params.push(ts, JSON.stringify(artifacts));
       const dependencies = batch.artifacts.flatMap((artifact) => Object.entries(artifact.dependencyIds).map(([name, dependencyId]) => ({ artifactId: artifact.id, name, dependencyId })));

@@ -76,6 +76,7 @@ export class TurnJournal {
       this.#artifacts.push({
         id: artifact.id,
         stepName: entry.stepName,
+        stepKind: entry.stepKind ?? "action_pair",
         guardId: entry.guardId,
         attempt: artifact.version,
         parentId: artifact.parentId,

@@ -1,4 +1,4 @@
-import type { StoredArtifact } from "../../engine";
+import type { StepKind, StoredArtifact } from "../../engine";
 import type { RunResultSummary } from "../../engine";
 
 /** Thrown when a turn's compare-and-swap on (epoch, active turn) fails: another turn owns the run now. */
@@ -52,6 +52,7 @@ export interface LedgerRow {
 export interface ArtifactRow {
   readonly id: string;
   readonly stepName: string;
+  readonly stepKind: StepKind;
   readonly guardId: string;
   readonly attempt: number;
   readonly parentId: string | null;

@@ -23,8 +23,9 @@ export async function exportCassette(db: Db, runId: string): Promise<Cassette> {
   });
   if (!run) throw notFound("Run", runId);
 
+  // Everything a model answered: action pair attempts and llm/transition answers; a code step has no model.
   const artifacts = await db.artifact.findMany({
-    where: { runId },
+    where: { runId, stepKind: { not: "code" } },
     select: { stepName: true, attempt: true, content: true, createdAt: true },
     orderBy: [{ stepName: "asc" }, { attempt: "asc" }],
   });

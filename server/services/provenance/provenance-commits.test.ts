@@ -5,6 +5,7 @@ const at = (second: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, second));
 const artifact = (id: string, stepName: string, attempt: number, parentId: string | null, passed: boolean, second: number, feedback = ""): CommitArtifact => ({
   id,
   stepName,
+  stepKind: "action_pair",
   guardId: stepName === "write_tests" ? "g_test" : "g_impl",
   attempt,
   parentId,

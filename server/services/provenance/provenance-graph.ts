@@ -1,3 +1,5 @@
+import { isStepKind, type StepKind } from "@/server/engine/domain/step-kind";
+
 /**
  * A run's provenance as a graph (001's artifact DAG): every attempt is an artifact node, chained
  * to the attempt it refined; dependency edges point from the artifacts a guard was given to the
@@ -6,6 +8,8 @@
 export interface ProvenanceArtifact {
   readonly id: string;
   readonly stepName: string;
+  /** Which type of step made it (`action_pair` for rows stored before the column existed). */
+  readonly stepKind: string;
   readonly guardId: string;
   readonly attempt: number;
   readonly parentId: string | null;
@@ -37,7 +41,7 @@ export interface ProvenanceEscalation {
 export type Verdict = "passed" | "failed" | "fatal";
 
 export type ProvenanceNode =
-  | { readonly id: string; readonly kind: "artifact"; readonly artifactId: string; readonly step: string; readonly guardId: string; readonly attempt: number; readonly verdict: Verdict; readonly feedback: string; readonly contentHash: string; readonly at: Date }
+  | { readonly id: string; readonly kind: "artifact"; readonly artifactId: string; readonly step: string; readonly stepKind: StepKind; readonly guardId: string; readonly attempt: number; readonly verdict: Verdict; readonly feedback: string; readonly contentHash: string; readonly at: Date }
   | { readonly id: string; readonly kind: "escalation"; readonly escalationId: string; readonly step: string; readonly status: string; readonly feedback: string; readonly at: Date }
   | { readonly id: string; readonly kind: "decision"; readonly escalationId: string; readonly decision: string; readonly decidedBy: string; readonly comment: string | null; readonly at: Date };
 
@@ -62,7 +66,7 @@ export function buildProvenanceGraph(input: { artifacts: readonly ProvenanceArti
   const edges: ProvenanceEdge[] = [];
   const byTime = [...input.artifacts].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.attempt - b.attempt);
   for (const artifact of byTime) {
-    nodes.push({ id: artifact.id, kind: "artifact", artifactId: artifact.id, step: artifact.stepName, guardId: artifact.guardId, attempt: artifact.attempt, verdict: verdictOf(artifact), feedback: artifact.feedback, contentHash: artifact.contentHash, at: artifact.createdAt });
+    nodes.push({ id: artifact.id, kind: "artifact", artifactId: artifact.id, step: artifact.stepName, stepKind: isStepKind(artifact.stepKind) ? artifact.stepKind : "action_pair", guardId: artifact.guardId, attempt: artifact.attempt, verdict: verdictOf(artifact), feedback: artifact.feedback, contentHash: artifact.contentHash, at: artifact.createdAt });
     if (artifact.parentId !== null && known.has(artifact.parentId)) {
       edges.push({ id: `refines:${artifact.parentId}->${artifact.id}`, kind: "refinement", source: artifact.parentId, target: artifact.id });
     }

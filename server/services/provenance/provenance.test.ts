@@ -7,6 +7,7 @@ const at = (second: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, second));
 const artifact = (id: string, stepName: string, attempt: number, parentId: string | null, verdict: "passed" | "failed" | "fatal", second: number): ProvenanceArtifact => ({
   id,
   stepName,
+  stepKind: "action_pair",
   guardId: stepName === "write_tests" ? "g_test" : "g_impl",
   attempt,
   parentId,
@@ -28,6 +29,13 @@ const tdd = {
 };
 
 describe("provenance graph", () => {
+  it("says which type of step made each artifact: an llm answer, a code step's variables, a transition's decision", () => {
+    const kinds = ["llm", "code", "transition", "someday"].map((stepKind, index) => ({ ...artifact(`k${index}`, `step${index}`, 1, null, "passed", index), guardId: "", stepKind }));
+    const graph = buildProvenanceGraph({ artifacts: kinds, dependencies: [], escalations: [] });
+    // A kind this version does not know reads as an action pair, like rows stored before the column.
+    expect(graph.nodes.map((node) => (node.kind === "artifact" ? node.stepKind : node.kind))).toEqual(["llm", "code", "transition", "action_pair"]);
+  });
+
   it("chains a step's attempts by refinement and links the dependency a guard used", () => {
     const graph = buildProvenanceGraph(tdd);
     expect(graph.nodes.map((node) => (node.kind === "artifact" ? `${node.step}/${node.attempt}:${node.verdict}` : node.kind))).toEqual(["write_tests/1:passed", "implement/1:failed", "implement/2:passed"]);

@@ -206,7 +206,8 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   const { workflowVersion, contextValues, finalResult, forkedFromRunId, forkedFromAttempt, ...head } = run;
   const [attempts, escalations, ledger, milestoneRows] = await Promise.all([
     // attempt breaks ties between artifacts stored within the same millisecond.
-    db.artifact.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
+    // An action pair's attempts; the other steps' outputs are read from their step runs.
+    db.artifact.findMany({ where: { runId: run.id, stepKind: "action_pair" }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
     db.escalation.findMany({ where: { runId: run.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: escalationSelect }),
     readLedger(db, run.id),
     // The path through the machine, the runs of steps without attempts, each attempt's prompt, and how the run was forked or cancelled.
@@ -214,7 +215,7 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   ]);
   const milestones: LedgerFact[] = milestoneRows.map((row) => ({ ...row, payload: parseColumn(payloadSchema, row.payload, "LedgerEntry.payload", `${run.id}#${row.seq}`) }));
   const pathFacts = milestones.filter((entry) => entry.type === "step.started" || entry.type === "run.finished" || entry.type === "run.suspended");
-  const startedSteps = pathFacts.flatMap((entry) => (entry.type === "step.started" ? [String(entry.payload.step)] : []));
+  const startedSteps = pathFacts.flatMap((entry) => (entry.type === "step.started" ? [{ step: String(entry.payload.step), state: typeof entry.payload.state === "string" ? entry.payload.state : null }] : []));
   // Only an ending after the last step start says where the run is: a resumed run has moved on since.
   const last = pathFacts.at(-1);
   const endState = last && last.type !== "step.started" && typeof last.payload.finalState === "string" ? last.payload.finalState : null;

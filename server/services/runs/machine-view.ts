@@ -60,19 +60,31 @@ function edgesOf(definition: WorkflowDefinition): MachineViewTransition[] {
   return edges;
 }
 
+/** A step.started fact of the ledger: the step and, when the run recorded it, the state it ran in. */
+export interface StartedStep {
+  readonly step: string;
+  readonly state: string | null;
+}
+
 /**
- * The machine of a run's pinned definition and the path the run took: the state of each started
- * step, in ledger order, then `endState`, where the run ended or suspended (null while it runs).
+ * The machine of a run's pinned definition and the path the run took: the state each started
+ * step ran in, in ledger order (each start is one turn, so the same state twice in a row is a
+ * loop back into it), then `endState`, where the run ended or suspended (null while it runs).
+ * Runs recorded before steps named their state fall back to the step's only in_state.
  * `current` defaults to the end of that path once the run has started a step. Pure.
  */
-export function machineView(definition: WorkflowDefinition, startedSteps: readonly string[], endState: string | null, current: string | null): MachineView {
-  // A step that runs in several states does not say which one it ran in.
-  const stateOfStep = new Map(definition.steps.flatMap((step) => (typeof step.in_state === "string" && !isFallbackStep(step.in_state) ? [[step.name, step.in_state] as const] : [])));
+export function machineView(definition: WorkflowDefinition, startedSteps: readonly StartedStep[], endState: string | null, current: string | null): MachineView {
+  // Older ledgers: a step that runs in one state ran there; one in several does not say which.
+  const onlyStateOf = new Map(definition.steps.flatMap((step) => (typeof step.in_state === "string" && !isFallbackStep(step.in_state) ? [[step.name, step.in_state] as const] : [])));
   const path: string[] = [definition.state_machine.initial_state];
-  for (const step of startedSteps) {
-    const state = stateOfStep.get(step);
+  startedSteps.forEach((started, index) => {
+    if (started.state !== null) {
+      if (index > 0 || started.state !== path[0]) path.push(started.state);
+      return;
+    }
+    const state = onlyStateOf.get(started.step);
     if (state !== undefined && path.at(-1) !== state) path.push(state);
-  }
+  });
   if (endState !== null && path.at(-1) !== endState) path.push(endState);
   return {
     states: definition.state_machine.states.map((name) => ({

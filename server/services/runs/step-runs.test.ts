@@ -6,6 +6,24 @@ const at = new Date("2026-01-01T00:00:00.000Z");
 const fact = (type: string, payload: Record<string, unknown>): LedgerFact => ({ seq: ++seq, type, createdAt: at, payload });
 
 describe("collectStepRuns", () => {
+  it("keeps where each step ran, a transition's decision, and the artifacts of its output and failed attempts", () => {
+    const runs = collectStepRuns(
+      [
+        fact("step.started", { step: "choose", kind: "transition", state: "reflecting" }),
+        fact("step.attempt_failed", { step: "choose", kind: "transition", attempt: 1, reason: 'not one of "ship"', artifactId: "a-1" }),
+        fact("step.completed", { step: "choose", kind: "transition", output: "ship", to: "shipping", artifactId: "a-2", state: "reflecting" }),
+        fact("step.started", { step: "compute", kind: "code", state: "shipping" }),
+        fact("step.completed", { step: "compute", kind: "code", output: '{"n":1}', updates: { n: 1 }, artifactId: "a-3", state: "shipping" }),
+      ],
+      null,
+    );
+    expect(runs.map((run) => [run.step, run.state, run.output, run.chosenState, run.artifactId])).toEqual([
+      ["choose", "reflecting", "ship", "shipping", "a-2"],
+      ["compute", "shipping", '{"n":1}', null, "a-3"],
+    ]);
+    expect(runs[0]?.failedAttempts).toEqual([{ attempt: 1, reason: 'not one of "ship"', artifactId: "a-1" }]);
+  });
+
   it("pairs each start with its completion: an llm step's answer and prompt, a code step's updates, a revisit keyed by its visit", () => {
     const runs = collectStepRuns(
       [

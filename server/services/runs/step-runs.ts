@@ -10,8 +10,9 @@ export type StepRunKind = "llm" | "transition" | "code";
 const STEP_RUN_KINDS: readonly string[] = ["llm", "transition", "code"] satisfies StepRunKind[];
 
 /**
- * One run of an llm, transition or code step (they make no attempts or artifacts): what it
- * produced, or where it stopped. `stopped`: the run ended while the step ran (a cancel).
+ * One run of an llm, transition or code step: what it produced (its output, stored as an
+ * artifact), the attempts that failed, or where it stopped. `stopped`: the run ended while the
+ * step ran (a cancel).
  */
 export interface StepRun {
   /** The step and its visit, unique in the run: "ideate", "ideate#2" on a revisit. */
@@ -21,8 +22,14 @@ export interface StepRun {
   readonly visit: number;
   /** `skipped`: every attempt failed and its on_failure (skip) let the run go on without it. */
   readonly status: "running" | "completed" | "failed" | "skipped" | "stopped";
-  /** The answer of an llm or transition step. */
+  /** The step's output: an llm answer, the transition_map key chosen, a code step's variables as JSON. */
   readonly output: string | null;
+  /** The state the step ran in, when the run recorded it. */
+  readonly state: string | null;
+  /** A transition step's decision: the state its answer chose. */
+  readonly chosenState: string | null;
+  /** The output's artifact in the provenance DAG (runs since issue 17). */
+  readonly artifactId: string | null;
   /** The prompt that answer was generated from, when the generator recorded it. */
   readonly prompt: string | null;
   /** The context variables a code step set. */
@@ -30,7 +37,7 @@ export interface StepRun {
   /** Why a failed step failed (the run's reason). */
   readonly reason: string | null;
   /** The attempts that failed before the last one (or all of them), in order, each with its reason. */
-  readonly failedAttempts: readonly { readonly attempt: number; readonly reason: string }[];
+  readonly failedAttempts: readonly { readonly attempt: number; readonly reason: string; readonly artifactId: string | null }[];
   readonly seq: number;
   readonly startedAt: Date;
 }
@@ -55,7 +62,23 @@ export function collectStepRuns(facts: readonly LedgerFact[], ending: RunEnding 
   const begin = (fact: LedgerFact, step: string, kind: StepRunKind): number => {
     const visit = (visits.get(step) ?? 0) + 1;
     visits.set(step, visit);
-    runs.push({ key: visit === 1 ? step : `${step}#${visit}`, step, kind, visit, status: "running", output: null, prompt: null, updates: null, reason: null, failedAttempts: [], seq: fact.seq, startedAt: fact.createdAt });
+    runs.push({
+      key: visit === 1 ? step : `${step}#${visit}`,
+      step,
+      kind,
+      visit,
+      status: "running",
+      output: null,
+      state: text(fact.payload.state),
+      chosenState: null,
+      artifactId: null,
+      prompt: null,
+      updates: null,
+      reason: null,
+      failedAttempts: [],
+      seq: fact.seq,
+      startedAt: fact.createdAt,
+    });
     return runs.length - 1;
   };
   /** Steps that spent their budget: skipped, unless the run ended failing them. */
@@ -76,7 +99,7 @@ export function collectStepRuns(facts: readonly LedgerFact[], ending: RunEnding 
     const attemptIndex = open.get(step);
     if (fact.type === "step.attempt_failed" && attemptIndex !== undefined) {
       const run = runs[attemptIndex]!;
-      runs[attemptIndex] = { ...run, failedAttempts: [...run.failedAttempts, { attempt: Number(fact.payload.attempt), reason: text(fact.payload.reason) ?? "" }] };
+      runs[attemptIndex] = { ...run, failedAttempts: [...run.failedAttempts, { attempt: Number(fact.payload.attempt), reason: text(fact.payload.reason) ?? "", artifactId: text(fact.payload.artifactId) }] };
     }
     if (fact.type === "step.completed") {
       const index = open.get(step) ?? begin(fact, step, kind as StepRunKind);
@@ -86,6 +109,9 @@ export function collectStepRuns(facts: readonly LedgerFact[], ending: RunEnding 
         ...runs[index]!,
         status: "completed",
         output: text(fact.payload.output),
+        state: runs[index]!.state ?? text(fact.payload.state),
+        chosenState: text(fact.payload.to),
+        artifactId: text(fact.payload.artifactId),
         prompt: text(fact.payload.prompt),
         updates: typeof updates === "object" && updates !== null ? (updates as Record<string, unknown>) : null,
       };

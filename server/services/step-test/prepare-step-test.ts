@@ -1,4 +1,5 @@
 import { createArtifact, dependencyName, type Artifact } from "@/server/engine";
+import { describeInState, stepPlacement } from "@/server/engine/domain/in-state";
 import type { GuardSpec } from "@/server/guards/guard-spec";
 import { validateWorkflowDocument, type StepDefinition, type WorkflowDefinition } from "@/server/workflows/definition";
 import { isCassetteName } from "@/server/generators/replay/cassette";
@@ -12,6 +13,8 @@ export interface PreparedStepTest {
   readonly step: StepDefinition & { readonly type: "action_pair" };
   /** The step's place in the document's steps list, for field paths in messages. */
   readonly stepIndex: number;
+  /** The state the step is tested in (one of its in_state). */
+  readonly state: string;
   readonly specification: string;
   readonly variables: Readonly<Record<string, boolean | number | string>>;
   readonly dependencies: Readonly<Record<string, Artifact>>;
@@ -35,7 +38,9 @@ export function prepareStepTest(input: StepTestInput): PreparedStepTest {
   const stepIndex = definition.steps.findIndex((candidate) => candidate.name === input.step);
   const step = definition.steps[stepIndex];
   if (!step) throw invalidInput("step", `the draft has no step "${input.step}"`);
-  if (step.in_state !== input.state) throw invalidInput("state", `step "${step.name}" belongs to state "${step.in_state}", not "${input.state}"`);
+  if (!definition.state_machine.states.includes(input.state) || stepPlacement(step.in_state, input.state) === "elsewhere") {
+    throw invalidInput("state", `step "${step.name}" runs in ${describeInState(step.in_state)}, not in "${input.state}"`);
+  }
   if (step.type !== "action_pair") throw invalidInput("step", `"${step.name}" is a step of type ${step.type}; only action_pair steps (a generator with guards) can be tested`);
   if (input.generator.kind === "answer" && input.retries) throw invalidInput("retries", "a pasted answer is one attempt; retry with the model or a cassette");
 
@@ -46,6 +51,7 @@ export function prepareStepTest(input: StepTestInput): PreparedStepTest {
     definition,
     step: step as PreparedStepTest["step"],
     stepIndex,
+    state: input.state,
     specification,
     variables: checkVariables(definition, input.variables ?? {}),
     dependencies: checkDependencies(step, stepIndex, input.dependencies ?? {}),

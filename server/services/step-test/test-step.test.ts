@@ -176,9 +176,18 @@ describe("testStep refuses bad input before running anything", () => {
   it("names the problems of an invalid draft", () =>
     refuse(implement({ document: ADDER_DOCUMENT.replace("guard_artifact_deps: [g_test]", "guard_artifact_deps: [g_nothing]") }), /^document: the draft is not a valid workflow; fix it first:\n[\s\S]*line \d+: .*g_nothing/));
 
+  it("a step in a list of states is tested in any of them, and refused elsewhere naming them", async () => {
+    const listed = ADDER_DOCUMENT.replace("      in_state: implementing\n      guard_id: g_impl", "      in_state: [implementing, writing_tests]\n      guard_id: g_impl");
+    expect(listed).not.toBe(ADDER_DOCUMENT);
+    await refuse(implement({ document: listed, state: "done" }), 'state: step "implement" runs in states "implementing", "writing_tests", not in "done"');
+    await refuse(implement({ document: listed, state: "nowhere" }), /^state: step "implement" runs in states/);
+    const result = await testStep(implement({ document: listed, state: "writing_tests" }), someone(), { settings });
+    expect(result.outcome.kind).toBe("passed");
+  });
+
   it("an unknown step, a step of another state, a step that is not an action pair", async () => {
     await refuse(implement({ step: "deploy" }), 'step: the draft has no step "deploy"');
-    await refuse(implement({ state: "done" }), 'state: step "implement" belongs to state "implementing", not "done"');
+    await refuse(implement({ state: "done" }), 'state: step "implement" runs in state "implementing", not in "done"');
     const withLlmStep = `${ADDER_DOCUMENT}    - name: summarize\n      type: llm\n      in_state: implementing\n      prompt: "Summarize {specification}"\n`;
     await refuse({ document: withLlmStep, state: "implementing", step: "summarize", generator: { kind: "model" } }, 'step: "summarize" is a step of type llm; only action_pair steps (a generator with guards) can be tested');
   });

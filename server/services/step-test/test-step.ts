@@ -1,4 +1,4 @@
-import { abortable, initialWorkflowState, MemoryCallLedger, randomIds, runDualStateAgent, type ActionPairMachineStep, type AgentOutcome, type EngineEvent, type Generator } from "@/server/engine";
+import { abortable, initialWorkflowState, MemoryCallLedger, promptValues, randomIds, runDualStateAgent, type ActionPairMachineStep, type AgentOutcome, type EngineEvent, type Generator } from "@/server/engine";
 import { InMemoryArtifactDag } from "@/server/engine/testing/in-memory-artifact-dag";
 import { getEnv, type Env } from "@/server/env";
 import { GeneratorSpecError } from "@/server/generators/generator-spec";
@@ -37,6 +37,9 @@ function judgeOf(settings: StepTestSettings): CompileContext["endpoint"] {
   const endpoint = defaultEndpoint(settings.models);
   return endpoint && !endpoint.unusable ? { baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, model: endpoint.defaultModel } : undefined;
 }
+
+/** `{run_id}` in a step test, which belongs to no run. */
+export const STEP_TEST_RUN_ID = "step-test";
 
 class StepTestTimeout extends Error {
   override readonly name = "StepTestTimeout";
@@ -152,6 +155,17 @@ async function execute(prepared: PreparedStepTest, input: StepTestInput, setting
         newId: randomIds,
         calls,
         variables: Object.freeze({ ...definition.context, ...prepared.variables }),
+        // As the step's first turn in a run would see them: no step has run yet.
+        promptValues: promptValues({
+          identity: { runId: STEP_TEST_RUN_ID, workflow: definition.name },
+          specification: prepared.specification,
+          tick: 1,
+          state: prepared.state,
+          stepNames: definition.steps.map((candidate) => candidate.name),
+          outputs: {},
+          history: [],
+          satisfied: [],
+        }),
         signal: stop.signal,
       }),
       stop.signal,

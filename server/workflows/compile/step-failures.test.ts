@@ -61,7 +61,8 @@ describe("compiled llm, code and transition steps honour on_failure and max_retr
     const machine = compile(document("default_max_retries: 1"), { think: ["", "an idea"], choose: ["maybe", "ship"] }, true);
     const { result, replayKeys, failedAttempts } = await run(machine);
     expect(result.status).toBe("success");
-    expect(result.outputs).toEqual({ think: "an idea", choose: "ship" });
+    // The code step sets nothing: its output is "{}".
+    expect(result.outputs).toEqual({ think: "an idea", compute: "{}", choose: "ship" });
     expect(replayKeys).toEqual(["think/attempt-1/replay", "think/attempt-2/replay", "choose/attempt-1/replay", "choose/attempt-2/replay"]);
     expect(failedAttempts).toEqual(["think#1", "choose#1"]);
   });
@@ -80,7 +81,7 @@ describe("compiled llm, code and transition steps honour on_failure and max_retr
     const machine = compile(document("default_on_failure: fail\ndefault_max_retries: 5", { think: "on_failure: skip\nmax_retries: 0" }), { think: [""], choose: ["ship"] }, true);
     const { result, replayKeys } = await run(machine);
     expect(result.status).toBe("success");
-    expect(result.outputs).toEqual({ choose: "ship" });
+    expect(result.outputs).toEqual({ compute: "{}", choose: "ship" });
     expect(replayKeys.filter((key) => key?.startsWith("think/"))).toEqual(["think/attempt-1/replay"]);
   });
 
@@ -150,7 +151,7 @@ describe("compiled llm, code and transition steps honour on_failure and max_retr
     // Nothing recalled from a journal: every attempt runs again and is answered by the ledger.
     const again = await run(compile(document("default_max_retries: 2"), { think: ["", "another idea"], choose: ["pivot", "pivot"] }, true), calls);
     expect(again.result.status).toBe("success");
-    expect(again.result.outputs).toEqual({ think: "an idea", choose: "ship" });
+    expect(again.result.outputs).toEqual({ think: "an idea", compute: "{}", choose: "ship" });
     expect(calls.steps.length).toBe(callsBefore);
   });
 });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Artifact" ADD COLUMN     "stepKind" TEXT NOT NULL DEFAULT 'action_pair';
+
