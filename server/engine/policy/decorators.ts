@@ -3,7 +3,7 @@
  * outside: each turn runs the policy, then the calls it chose, until a turn chooses none.
  */
 import { POLICY_ERROR_CODES } from "./policy-errors";
-import type { Decorator } from "./policy";
+import type { Policy } from "./policy";
 import { createStep, errorStep, type Step } from "./step";
 
 /** Bounds of a loop a workflow or a model could otherwise make endless. */
@@ -16,6 +16,9 @@ function checkedBound(what: string, value: number, max: number): number {
   return value;
 }
 
+/** A decorator that fits policies of any environment (these two read none of it). */
+type AnyEnv = <Env>(policy: Policy<Env>) => Policy<Env>;
+
 const hasCalls = (steps: readonly Step[]) => steps.some((step) => step.type === "action_call");
 
 /**
@@ -23,7 +26,7 @@ const hasCalls = (steps: readonly Step[]) => steps.some((step) => step.type === 
  * times. A policy still calling on its last turn is cut there: the steps end with a MAX_TURNS
  * error step, data for its caller. Every turn reads the ledger the previous ones extended.
  */
-export function loopWrapper<Env>(maxTurns: number): Decorator<Env> {
+export function loopWrapper(maxTurns: number): AnyEnv {
   const bound = checkedBound("loop_wrapper's max_turns", maxTurns, MAX_LOOP_TURNS);
   return (policy) => async (action, ctx) => {
     const produced: Step[] = [];
@@ -44,7 +47,7 @@ export function loopWrapper<Env>(maxTurns: number): Decorator<Env> {
  * error step. What the policy said before its calls is noted in the durable ledger. Calls beyond
  * `maxCallsPerTurn` are answered with an error without running (every call gets its answer).
  */
-export function invokeAction<Env>(options: { readonly maxCallsPerTurn?: number } = {}): Decorator<Env> {
+export function invokeAction(options: { readonly maxCallsPerTurn?: number } = {}): AnyEnv {
   const bound = checkedBound("invoke_action's max calls per turn", options.maxCallsPerTurn ?? DEFAULT_MAX_CALLS_PER_TURN, MAX_CALLS_PER_TURN);
   return (policy) => async (action, ctx) => {
     const steps = await policy(action, ctx);

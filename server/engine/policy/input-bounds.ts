@@ -42,6 +42,8 @@ export function readInput(name: string, raw: JsonObject | string, maxBytes: numb
       }
     }
   } else {
+    // Depth first: serializing a value nested a million deep would overflow the stack.
+    if (depthExceeds(raw, MAX_INPUT_DEPTH)) return { ok: false, message: `The arguments of ${name} nest deeper than ${MAX_INPUT_DEPTH} levels.` };
     const size = bytes(JSON.stringify(raw));
     if (size > maxBytes) return { ok: false, message: `The input of ${name} is ${size} bytes, more than the ${maxBytes} allowed.` };
   }

@@ -24,3 +24,11 @@ export const POLICY_ERROR_CODES = {
 export class PolicyInvariantError extends Error {
   override readonly name = "PolicyInvariantError";
 }
+
+/**
+ * The ledger itself failed (the database went away, the worker lost its lease mid-record): not a
+ * policy's failure, so never recorded as one. It propagates through every policy like a crash.
+ */
+export class PolicyLedgerError extends Error {
+  override readonly name = "PolicyLedgerError";
+}

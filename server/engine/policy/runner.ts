@@ -19,7 +19,7 @@ export interface RunPolicyOptions<Env> {
   readonly ledger?: PolicyLedger;
   /** The policies the root may call. */
   readonly actions?: Iterable<string>;
-  readonly decorators?: readonly Decorator<Env>[];
+  readonly decorators?: readonly Decorator<NoInfer<Env>>[];
   readonly signal?: AbortSignal;
 }
 

@@ -9,7 +9,7 @@ import { configurationErrorOf } from "../errors";
 import { CallFailedError, type CallIdentity, type JsonObject } from "../ports/call-ledger";
 import { createAction, type Action } from "./action";
 import { Ledger } from "./ledger";
-import { POLICY_ERROR_CODES, PolicyInvariantError } from "./policy-errors";
+import { POLICY_ERROR_CODES, PolicyInvariantError, PolicyLedgerError } from "./policy-errors";
 import type { PolicyLedger } from "./policy-ledger";
 import type { Decorator, Policy, RuntimeContext } from "./policy";
 import type { PolicyEntry, PolicyRegistry } from "./registry";
@@ -82,10 +82,18 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     return this.#ledger;
   }
 
+  /**
+   * Appends the steps not in this ledger yet, and returns all of them as the ledger holds them: a
+   * policy may return what ctx.call gave it (002 section 6.3) without the ledger recording it twice.
+   */
   async append(steps: readonly Step[]): Promise<readonly Step[]> {
+    const present = new Set(this.#ledger.steps);
+    const fresh = steps.filter((step) => !present.has(step));
     const before = this.#ledger.length;
-    this.#ledger = this.#ledger.extend(steps);
-    return this.#ledger.steps.slice(before);
+    this.#ledger = this.#ledger.extend(fresh);
+    const added = this.#ledger.steps.slice(before);
+    let next = 0;
+    return steps.map((step) => (present.has(step) ? step : added[next++]!));
   }
 
   /** Records a text step of this ledger in the durable one (what a policy said between its calls), once. */
@@ -121,7 +129,8 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     const entry = this.run.registry.get(name);
     // A leaf called without decorators records its result as is; anything else records its steps.
     const single = entry?.run !== undefined && how.decorators.length === 0;
-    const outcome = await this.store.call(
+    const outcome = await this.#recorded(
+      name,
       callId,
       { actor: this.action.policy, policy: shownName(name), payload: typeof raw === "string" ? { arguments: raw } : raw },
       async (identity) => {
@@ -146,12 +155,27 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     return results.map((step) => (step.type === "action_result" ? createStep({ ...step, cause: call.id }) : step));
   }
 
+  /** The store's call, its own failures marked so that no policy above records them as a tool's. */
+  async #recorded(name: string, ...args: Parameters<PolicyLedger["call"]>): ReturnType<PolicyLedger["call"]> {
+    try {
+      return await this.store.call(...args);
+    } catch (error) {
+      if (this.#stops(error)) throw error;
+      throw new PolicyLedgerError(`The ledger failed while recording the call of ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+
+  /** What no policy may turn into data: an abort, a broken invariant, a failing ledger, a configuration error. */
+  #stops(error: unknown): boolean {
+    return Boolean(this.run.signal?.aborted || error instanceof PolicyInvariantError || error instanceof PolicyLedgerError || configurationErrorOf(error));
+  }
+
   /** A called policy's own failure is data (TOOL_FAILED); aborts, broken invariants and configuration errors stop the run. */
   async #guarded(name: string, run: () => Promise<readonly Step[]>): Promise<readonly Step[]> {
     try {
       return await run();
     } catch (error) {
-      if (this.run.signal?.aborted || error instanceof CallFailedError || error instanceof PolicyInvariantError || configurationErrorOf(error)) throw error;
+      if (error instanceof CallFailedError || this.#stops(error)) throw error;
       throw new CallFailedError(POLICY_ERROR_CODES.toolFailed, `${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }

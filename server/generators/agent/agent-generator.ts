@@ -18,7 +18,7 @@ import { extractArtifact } from "../openai/extract-artifact";
 import { ASSISTANT_POLICY, assistantEntry } from "./assistant-policy";
 import { BUILTIN_TOOLS } from "./builtin-tools";
 import { MODEL_POLICY, modelEntry } from "./model-policy";
-import { createAgentRegistry, toolEntry, type AgentEnv, type ToolDefinition } from "./tool-registry";
+import { createAgentRegistry, toolEntry, type ToolDefinition } from "./tool-registry";
 
 export const DEFAULT_MAX_TURNS = 8;
 /** Tool calls run in one turn; a model asking for more gets an error for the rest (each may run the step's guards). */
@@ -52,7 +52,7 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
   for (const tool of tools) registry.register(toolEntry(tool));
   registry.register(modelEntry(registry)).register(assistantEntry);
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
-  const decorators = [loopWrapper<AgentEnv>(maxTurns), invokeAction<AgentEnv>({ maxCallsPerTurn: MAX_TOOL_CALLS_PER_TURN })];
+  const decorators = [loopWrapper(maxTurns), invokeAction({ maxCallsPerTurn: MAX_TOOL_CALLS_PER_TURN })];
 
   return {
     async generate(request) {
