@@ -22,4 +22,4 @@ export { policyLedgerOn, memoryPolicyLedger, type PolicyLedger } from "./policy-
 export { POLICY_ERROR_CODES, PolicyInvariantError, PolicyLedgerError } from "./policy-errors";
 export { loopWrapper, invokeAction, MAX_LOOP_TURNS, DEFAULT_MAX_CALLS_PER_TURN, MAX_CALLS_PER_TURN } from "./decorators";
 export { runPolicy, type RunPolicyOptions, type PolicyRun } from "./runner";
-export type { CallTrace } from "./runtime";
+export { DEFAULT_RUN_LIMITS, type CallTrace, type RunLimits } from "./runtime";

@@ -81,3 +81,17 @@ export function schemaProblem(schema: unknown, linearPatterns: boolean): string 
   }
   return undefined;
 }
+
+/**
+ * A call's payload as the ledger's action_call entry keeps it: as given when within `maxBytes`,
+ * otherwise only its size (a refused multi-megabyte argument is not worth a row of its own).
+ */
+export function recordedPayload(raw: JsonObject | string, maxBytes: number): JsonObject {
+  if (typeof raw === "string") {
+    const size = bytes(raw);
+    return size <= maxBytes ? { arguments: raw } : { argumentsBytes: size };
+  }
+  if (depthExceeds(raw, MAX_INPUT_DEPTH)) return { payloadDepthOver: MAX_INPUT_DEPTH };
+  const size = bytes(JSON.stringify(raw));
+  return size <= maxBytes ? raw : { payloadBytes: size };
+}

@@ -13,6 +13,8 @@ export const POLICY_ERROR_CODES = {
   maxTurns: "MAX_TURNS",
   /** invoke_action answered a call beyond its per-turn bound without running it. */
   tooManyCalls: "TOO_MANY_TOOL_CALLS",
+  /** A call below the run's deepest allowed nesting (a policy calling itself without end). */
+  callTooDeep: "CALL_TOO_DEEP",
   /** A recorded result that cannot be read back as steps. */
   corruptRecord: "CORRUPT_RECORD",
 } as const;

@@ -39,7 +39,7 @@ function checked(what: string, form: RegExp, value: string): string {
 
 /** Policy ledgers held by a CallLedger, each under its scope as a key prefix. */
 export function policyLedgerOn(calls: CallLedger, scope: string): PolicyLedger {
-  if (scope.length === 0 || scope.length > 2048) throw new RangeError("A policy ledger's scope must be 1 to 2048 characters");
+  if (scope.length === 0 || scope.length > 4096) throw new RangeError("A policy ledger's scope must be 1 to 4096 characters");
   return {
     scope,
     call: (callId, request, perform) => calls.call(`${scope}/${checked("call id", CALL_ID, callId)}`, request, perform),

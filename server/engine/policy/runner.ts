@@ -9,7 +9,7 @@ import type { Ledger } from "./ledger";
 import { memoryPolicyLedger, type PolicyLedger } from "./policy-ledger";
 import type { Decorator } from "./policy";
 import type { PolicyRegistry } from "./registry";
-import { decorate, LedgerContext, policyOf, type CallTrace } from "./runtime";
+import { decorate, DEFAULT_RUN_LIMITS, LedgerContext, policyOf, type CallTrace, type RunLimits } from "./runtime";
 import type { Step } from "./step";
 
 export interface RunPolicyOptions<Env> {
@@ -21,6 +21,8 @@ export interface RunPolicyOptions<Env> {
   readonly actions?: Iterable<string>;
   readonly decorators?: readonly Decorator<NoInfer<Env>>[];
   readonly signal?: AbortSignal;
+  /** How deep policies may nest and how many calls the run may make; DEFAULT_RUN_LIMITS otherwise. */
+  readonly limits?: Partial<RunLimits>;
 }
 
 export interface PolicyRun {
@@ -44,7 +46,16 @@ export async function runPolicy<Env>(policyName: string, payload: JsonObject, op
   if (!checked.ok) throw new RangeError(checked.message);
   const trace: CallTrace[] = [];
   const action = createAction(policyName, checked.input, options.actions ?? entry.actions ?? []);
-  const context = new LedgerContext({ registry: options.registry, env: options.env, signal: options.signal, trace }, options.ledger ?? memoryPolicyLedger(policyName), action, undefined);
+  const limits = checkedLimits({ ...DEFAULT_RUN_LIMITS, ...options.limits });
+  const scope = { registry: options.registry, env: options.env, signal: options.signal, trace, limits };
+  const context = new LedgerContext(scope, options.ledger ?? memoryPolicyLedger(policyName), action, undefined);
   const steps = await decorate(policyOf(entry), options.decorators ?? [])(action, context);
   return { ledger: context.getLedger(), steps, trace };
+}
+
+function checkedLimits(limits: RunLimits): RunLimits {
+  for (const [name, value, max] of [["maxDepth", limits.maxDepth, 64], ["maxCalls", limits.maxCalls, 1_000_000]] as const) {
+    if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`The run's ${name} must be a whole number from 1 to ${max}, got ${value}`);
+  }
+  return limits;
 }

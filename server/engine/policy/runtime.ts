@@ -8,6 +8,7 @@
 import { configurationErrorOf } from "../errors";
 import { CallFailedError, type CallIdentity, type JsonObject } from "../ports/call-ledger";
 import { createAction, type Action } from "./action";
+import { MAX_INPUT_BYTES, recordedPayload } from "./input-bounds";
 import { Ledger } from "./ledger";
 import { POLICY_ERROR_CODES, PolicyInvariantError, PolicyLedgerError } from "./policy-errors";
 import type { PolicyLedger } from "./policy-ledger";
@@ -32,7 +33,16 @@ export interface RunScope<Env> {
   readonly env: Env;
   readonly signal?: AbortSignal;
   readonly trace: CallTrace[];
+  readonly limits: RunLimits;
 }
+
+/** Bounds of one run: how deep policies may nest, how many calls the whole run may make. */
+export interface RunLimits {
+  readonly maxDepth: number;
+  readonly maxCalls: number;
+}
+
+export const DEFAULT_RUN_LIMITS: RunLimits = { maxDepth: 16, maxCalls: 10_000 };
 
 /** Names from a model can be anything; in a key they are cut and reduced to safe characters. */
 function keyName(name: string): string {
@@ -66,6 +76,8 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     private readonly store: PolicyLedger,
     private readonly action: Action,
     readonly identity: CallIdentity | undefined,
+    /** 0 for the runner's root, one more for each ctx.call below it. */
+    private readonly depth = 0,
   ) {
     this.#ledger = new Ledger(store.scope);
   }
@@ -125,6 +137,8 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     how: { allowed: boolean; actions: Iterable<string>; decorators: readonly Decorator<Env>[]; via: CallTrace["via"] },
   ): Promise<Step[]> {
     this.run.signal?.throwIfAborted();
+    // A policy that calls without end is a bug in its code (002 section 10.1): the run stops.
+    if (this.run.trace.length >= this.run.limits.maxCalls) throw new PolicyInvariantError(`The run made ${this.run.limits.maxCalls} calls, its limit: a policy calls without end`);
     const callId = `${++this.#calls}/${keyName(name)}`;
     const entry = this.run.registry.get(name);
     // A leaf called without decorators records its result as is; anything else records its steps.
@@ -132,13 +146,16 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     const outcome = await this.#recorded(
       name,
       callId,
-      { actor: this.action.policy, policy: shownName(name), payload: typeof raw === "string" ? { arguments: raw } : raw },
+      { actor: this.action.policy, policy: shownName(name), payload: recordedPayload(raw, entry?.maxInputBytes ?? MAX_INPUT_BYTES) },
       async (identity) => {
         if (!how.allowed || !entry) throw new CallFailedError(POLICY_ERROR_CODES.unknownTool, this.#unknown(name));
+        if (this.depth >= this.run.limits.maxDepth) {
+          throw new CallFailedError(POLICY_ERROR_CODES.callTooDeep, `Not run: policies nest at most ${this.run.limits.maxDepth} calls deep, and ${this.action.policy} is at the limit.`);
+        }
         const checked = this.run.registry.check(name, raw);
         if (!checked.ok) throw new CallFailedError(POLICY_ERROR_CODES.invalidArguments, checked.message);
         const childAction = createAction(name, checked.input, how.actions);
-        const child = new LedgerContext(this.run, this.store.child(callId), childAction, identity);
+        const child = new LedgerContext(this.run, this.store.child(callId), childAction, identity, this.depth + 1);
         const steps = await this.#guarded(name, () => decorate(policyOf(entry), how.decorators)(childAction, child));
         if (!single) return stepsToJson(steps);
         const only = steps.length === 1 ? steps[0] : undefined;

@@ -27,10 +27,14 @@ export interface ErrorPayload {
   readonly message: string;
 }
 
+/** Freezes every object inside `value`, walking without recursion (a payload may nest deep). */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current !== "object" || current === null || Object.isFrozen(current)) continue;
+    Object.freeze(current);
+    stack.push(...Object.values(current));
   }
   return value;
 }
