@@ -67,8 +67,10 @@ export { RUN_STATUSES, type RunStatus, type RunRecord, type RunResultSummary, ty
 export type { RunRepository, NewRun } from "./run/run-repository";
 export { recordEvent, type EventRecord, type RunPatch, type EscalationDraft } from "./run/record-event";
 export { summarizeResult } from "./run/summarize-result";
-export { CallFailedError, type CallLedger, type CallRequest, type CallOutcome, type CallError, type JsonObject, type JsonValue } from "./ports/call-ledger";
+export { CallFailedError, type CallLedger, type CallRequest, type CallOutcome, type CallError, type CallIdentity, type JsonObject, type JsonValue } from "./ports/call-ledger";
+export { callIdentity, IDEMPOTENCY_HEADER } from "./run/idempotency-key";
 export { MemoryCallLedger, type MemoryLedgerStep } from "./run/memory-call-ledger";
 export { abortable, abortableSleep } from "./run/abortable";
 export * from "./conditions";
 export * from "./machine";
+export * from "./policy";

@@ -1,4 +1,4 @@
-import { CallFailedError, RunNotFoundError, type CallLedger, type CallOutcome, type CallRequest, type JsonObject } from "../engine";
+import { CallFailedError, callIdentity, RunNotFoundError, type CallIdentity, type CallLedger, type CallOutcome, type CallRequest, type JsonObject } from "../engine";
 import { appendLedgerEntry } from "./append-ledger-entry";
 import type { Db } from "./db";
 import { isMissingReference, isUniqueViolation } from "./prisma-errors";
@@ -21,17 +21,18 @@ export class PrismaCallLedger implements CallLedger {
     private readonly runId: string,
   ) {}
 
-  async call(key: string, request: CallRequest, perform: () => Promise<JsonObject>): Promise<CallOutcome> {
+  async call(key: string, request: CallRequest, perform: (identity?: CallIdentity) => Promise<JsonObject>): Promise<CallOutcome> {
     const recorded = await this.db.ledgerEntry.findUnique({
       where: { runId_callKey: { runId: this.runId, callKey: resultKey(key) } },
       select: { payload: true },
     });
     if (recorded) return toOutcome(recorded.payload as JsonObject, true);
 
-    await this.#append({ actor: request.actor, type: "action_call", payload: { policy: request.policy, payload: request.payload } });
+    const identity = callIdentity(this.runId, key);
+    await this.#append({ actor: request.actor, type: "action_call", payload: { policy: request.policy, payload: request.payload, idempotencyKey: identity.idempotencyKey } });
     let payload: JsonObject;
     try {
-      payload = await perform();
+      payload = await perform(identity);
     } catch (error) {
       if (!(error instanceof CallFailedError)) throw error;
       payload = { error: true, code: error.code, message: error.message };

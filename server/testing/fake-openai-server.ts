@@ -43,6 +43,8 @@ export interface FakeOpenAiServer {
   readonly baseURL: string;
   /** Every chat completion request body received, in order (faulted ones included). */
   readonly requests: Record<string, unknown>[];
+  /** The Idempotency-Key header of each of `requests`, at the same index (undefined when absent). */
+  readonly idempotencyKeys: (string | undefined)[];
   /** How many chat completion requests were received: the number of model calls made. */
   readonly count: number;
   /** Replies are served in order; the last one repeats. */
@@ -210,6 +212,7 @@ export async function startFakeOpenAiServer(
   let served = 0;
   let responder: ((body: Record<string, unknown>) => FakeReply) | undefined;
   const requests: Record<string, unknown>[] = [];
+  const idempotencyKeys: (string | undefined)[] = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
@@ -226,6 +229,8 @@ export async function startFakeOpenAiServer(
     }
     const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
     requests.push(body);
+    const key = request.headers["idempotency-key"];
+    idempotencyKeys.push(Array.isArray(key) ? key.join(",") : key);
     await serve(response, body, responder ? responder(body) : (replies[Math.min(served++, replies.length - 1)] ?? ""));
   };
 
@@ -243,6 +248,7 @@ export async function startFakeOpenAiServer(
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    idempotencyKeys,
     get count() {
       return requests.length;
     },

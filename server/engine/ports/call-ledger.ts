@@ -22,6 +22,18 @@ export interface CallRequest {
   readonly payload: JsonObject;
 }
 
+/**
+ * Who a performed call is, handed to `perform`: its key in the ledger and the idempotency key to
+ * send with the request it makes (an `Idempotency-Key` header), so a provider or proxy can
+ * deduplicate the one request that may repeat when a crash fell between the call and its record.
+ * The same ledger (the same run, reopened) gives the same idempotency key for the same key; two
+ * runs never share one.
+ */
+export interface CallIdentity {
+  readonly key: string;
+  readonly idempotencyKey: string;
+}
+
 export type CallOutcome =
   | { readonly ok: true; readonly result: JsonObject; readonly replayed: boolean }
   | { readonly ok: false; readonly error: CallError; readonly replayed: boolean };
@@ -40,10 +52,14 @@ export class CallFailedError extends Error {
 export interface CallLedger {
   /**
    * Returns the result recorded under `key`, or performs the call, appending an action_call
-   * step before it and an action_result step (the result, or a CallFailedError as data) after.
-   * Any other exception from `perform` propagates and nothing is recorded as its result.
+   * step before it (recording the identity's idempotency key) and an action_result step (the
+   * result, or a CallFailedError as data) after. Any other exception from `perform` propagates
+   * and nothing is recorded as its result.
+   * Every implementation must hand `perform` the call's identity (the conformance suite checks
+   * it); the parameter is optional only so that a ledger written before identities existed still
+   * compiles, and a call made through one sends no idempotency key.
    */
-  call(key: string, request: CallRequest, perform: () => Promise<JsonObject>): Promise<CallOutcome>;
+  call(key: string, request: CallRequest, perform: (identity?: CallIdentity) => Promise<JsonObject>): Promise<CallOutcome>;
   /** Appends a text step (what the agent said between calls), once per key. */
   note(key: string, actor: string, text: string): Promise<void>;
 }

@@ -1,4 +1,6 @@
-import { CallFailedError, type CallLedger, type CallOutcome, type JsonObject } from "../ports/call-ledger";
+import { randomUUID } from "node:crypto";
+import { CallFailedError, type CallIdentity, type CallLedger, type CallOutcome, type JsonObject } from "../ports/call-ledger";
+import { callIdentity } from "./idempotency-key";
 
 export interface MemoryLedgerStep {
   readonly key: string | null;
@@ -16,13 +18,17 @@ export class MemoryCallLedger implements CallLedger {
   readonly #results = new Map<string, CallOutcome>();
   readonly #notes = new Set<string>();
 
-  async call(key: string, request: Parameters<CallLedger["call"]>[1], perform: () => Promise<JsonObject>): Promise<CallOutcome> {
+  /** The run this ledger stands for: idempotency keys differ between two ledgers. */
+  constructor(readonly ledgerId: string = randomUUID()) {}
+
+  async call(key: string, request: Parameters<CallLedger["call"]>[1], perform: (identity?: CallIdentity) => Promise<JsonObject>): Promise<CallOutcome> {
     const recorded = this.#results.get(key);
     if (recorded) return { ...recorded, replayed: true };
-    this.steps.push({ key, actor: request.actor, type: "action_call", payload: { policy: request.policy, payload: request.payload } });
+    const identity = callIdentity(this.ledgerId, key);
+    this.steps.push({ key, actor: request.actor, type: "action_call", payload: { policy: request.policy, payload: request.payload, idempotencyKey: identity.idempotencyKey } });
     let outcome: CallOutcome;
     try {
-      outcome = { ok: true, result: await perform(), replayed: false };
+      outcome = { ok: true, result: await perform(identity), replayed: false };
     } catch (error) {
       if (!(error instanceof CallFailedError)) throw error;
       outcome = { ok: false, error: { error: true, code: error.code, message: error.message }, replayed: false };

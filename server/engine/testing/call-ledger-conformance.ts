@@ -4,7 +4,7 @@
  * with that key, including from a ledger reopened after a crash.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CallFailedError, type CallLedger, type JsonObject } from "../ports/call-ledger";
+import { CallFailedError, type CallIdentity, type CallLedger, type JsonObject } from "../ports/call-ledger";
 
 export interface CallLedgerHarness {
   /** A ledger for a fresh run. */
@@ -77,10 +77,30 @@ export function describeCallLedgerConformance(name: string, openHarness: () => P
       await ledger.note("k/turn-1", "assistant", "Let me read the tests first.");
       await reopen().note("k/turn-1", "assistant", "Let me read the tests first.");
       expect(await steps()).toEqual([
-        { actor: "assistant", type: "action_call", payload: { policy: "model", payload: request.payload } },
+        { actor: "assistant", type: "action_call", payload: { policy: "model", payload: request.payload, idempotencyKey: expect.stringMatching(/^dualstate-[A-Za-z0-9_-]{32}$/) } },
         { actor: "model", type: "action_result", payload: { content: "x" } },
         { actor: "assistant", type: "text", payload: { text: "Let me read the tests first." } },
       ]);
+    });
+
+    it("hands perform the call's identity: stable for the key across a crash, different between keys and between runs", async () => {
+      const first = await harness.open();
+      const second = await harness.open();
+      const seen: (CallIdentity | undefined)[] = [];
+      const crashing = (identity?: CallIdentity) => {
+        seen.push(identity);
+        return Promise.reject(new Error("worker killed before the result was recorded"));
+      };
+      await expect(first.ledger.call("implement/attempt-1/model", request, crashing)).rejects.toThrow("worker killed");
+      await expect(first.reopen().call("implement/attempt-1/model", request, crashing)).rejects.toThrow("worker killed");
+      await expect(first.ledger.call("implement/attempt-2/model", request, crashing)).rejects.toThrow("worker killed");
+      await expect(second.ledger.call("implement/attempt-1/model", request, crashing)).rejects.toThrow("worker killed");
+      const keys = seen.map((identity) => identity?.idempotencyKey);
+      expect(seen[0]).toEqual({ key: "implement/attempt-1/model", idempotencyKey: expect.stringMatching(/^dualstate-[A-Za-z0-9_-]{32}$/) });
+      expect(keys[1]).toBe(keys[0]);
+      expect(new Set([keys[0], keys[2], keys[3]]).size).toBe(3);
+      const sent = (await first.steps()).filter((step) => step.type === "action_call").map((step) => (step.payload as { idempotencyKey?: string }).idempotencyKey);
+      expect(sent).toEqual([keys[0], keys[1], keys[2]]);
     });
   });
 }

@@ -102,6 +102,29 @@ describe("agent generator against an OpenAI-compatible server", () => {
     expect(JSON.stringify(server.requests.at(-1))).toContain("UNKNOWN_TOOL");
   });
 
+  it("hands a tool call whose input fails the tool's JSON Schema back to the model as an error naming the field", async () => {
+    server.setReplies([{ toolCalls: [{ name: "read_dependency", arguments: '{"nam": "test"}' }] }, "```\nfinal\n```"]);
+    const calls = new MemoryCallLedger();
+    const generation = await agent().generate(request(calls));
+    expect(generation.content).toBe("final");
+    const refused = calls.steps.find((step) => step.type === "action_result" && step.actor === "read_dependency");
+    expect(refused?.payload).toEqual({
+      error: true,
+      code: "INVALID_ARGUMENTS",
+      message: 'The arguments of read_dependency do not match its schema: input is missing the required field "name"; input has an unknown field "nam"',
+    });
+    const answer = (server.requests.at(-1)?.messages as { role: string; content: string }[]).find((message) => message.role === "tool");
+    expect(answer?.content).toContain('missing the required field \\"name\\"');
+  });
+
+  it("announces each tool with its description and JSON Schema, and never the internal model policy", async () => {
+    server.setReplies(["```\nfinal\n```"]);
+    await agent().generate(request(new MemoryCallLedger()));
+    const tools = (server.requests.at(-1)?.tools as { function: { name: string; description: string; parameters: unknown } }[]).map((tool) => tool.function);
+    expect(tools.map((tool) => tool.name)).toEqual(["read_dependency", "check_draft", "read_specification"]);
+    expect(tools[0]).toMatchObject({ description: expect.stringContaining("Read an artifact"), parameters: { type: "object", required: ["name"] } });
+  });
+
   it("answers every tool call of a turn but runs at most MAX_TOOL_CALLS_PER_TURN of them", async () => {
     const many = Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 3 }, () => ({ name: "read_specification", arguments: "{}" }));
     server.setReplies([{ toolCalls: many }, "```\nfinal\n```"]);

@@ -1,25 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { CallFailedError, isEngineError, StepConfigurationError } from "../../engine";
+import { createAction, isEngineError, memoryPolicyLedger, MemoryCallLedger, runPolicy, StepConfigurationError, type PolicyEntry } from "../../engine";
 import { checkDraftTool } from "./builtin-tools";
-import { ToolRegistry } from "./tool-registry";
+import { createAgentRegistry, toolEntry, type AgentEnv, type ToolContext } from "./tool-registry";
 
-const registry = () => new ToolRegistry().register(checkDraftTool);
-const context = (checkDraft: (content: string) => Promise<{ passed: boolean; fatal: boolean; feedback: string }>) => ({ specification: "s", dependencies: {}, checkDraft });
+/** A policy that calls check_draft once, as the agent's invoke_action does for a model. */
+const caller: PolicyEntry<AgentEnv> = {
+  name: "caller",
+  description: "calls check_draft",
+  inputSchema: { type: "object" },
+  policy: async (_action, ctx) => {
+    await ctx.call(createAction("check_draft", { content: "x" }));
+    return [];
+  },
+};
+
+function callCheckDraft(checkDraft: ToolContext["checkDraft"]) {
+  const registry = createAgentRegistry().register(toolEntry(checkDraftTool)).register(caller);
+  const calls = new MemoryCallLedger();
+  const env = { tools: { specification: "s", dependencies: {}, checkDraft }, chat: { model: { complete: () => Promise.reject(new Error("no model here")) }, modelName: "m" } };
+  return { calls, run: runPolicy("caller", {}, { registry, env, ledger: memoryPolicyLedger("step", calls), actions: ["check_draft"] }) };
+}
 
 describe("a tool call the model made", () => {
-  it("hands a tool's own failure back to the model as a TOOL_FAILED result", async () => {
-    const failing = registry().invoke("check_draft", '{"content": "x"}', context(async () => Promise.reject(new Error("disk full"))));
-    await expect(failing).rejects.toThrow(CallFailedError);
-    await expect(failing).rejects.toThrow("check_draft failed: disk full");
+  it("hands a tool's own failure back as a TOOL_FAILED result, recorded as data", async () => {
+    const { run, calls } = callCheckDraft(async () => Promise.reject(new Error("disk full")));
+    const { ledger } = await run;
+    expect(ledger.at(-1)?.payload).toEqual({ error: true, code: "TOOL_FAILED", message: "check_draft failed: disk full" });
+    expect(calls.steps.at(-1)).toMatchObject({ key: "step/1/check_draft", type: "action_result", payload: { code: "TOOL_FAILED" } });
   });
 
   it("lets a guard configuration error through, so the step fails instead of the model being told", async () => {
-    const misconfigured = registry().invoke("check_draft", '{"content": "x"}', context(async () => Promise.reject(new StepConfigurationError("the tdd guard takes its tests from a dependency named test"))));
-    const error = await misconfigured.then(
+    const { run, calls } = callCheckDraft(async () => Promise.reject(new StepConfigurationError("the tdd guard takes its tests from a dependency named test")));
+    const error = await run.then(
       () => expect.fail("expected the configuration error"),
       (caught: unknown) => caught,
     );
     expect(isEngineError(error, "STEP_CONFIGURATION")).toBe(true);
-    expect(error).not.toBeInstanceOf(CallFailedError);
+    expect(calls.steps.filter((step) => step.type === "action_result")).toEqual([]);
   });
 });

@@ -34,6 +34,11 @@ export interface ChatRequest {
   readonly temperature?: number;
   /** Streams the reply and hands each text delta here as it arrives. */
   readonly onToken?: (token: string) => void;
+  /**
+   * Sent as the `Idempotency-Key` header of every attempt (retries included): the ledger's key for
+   * this call, so a provider or proxy can deduplicate a request repeated after a crash.
+   */
+  readonly idempotencyKey?: string;
   /** Aborts the call and its retries at once; `complete` then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
 }

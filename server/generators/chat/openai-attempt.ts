@@ -1,4 +1,5 @@
 import type OpenAI from "openai";
+import { IDEMPOTENCY_HEADER } from "../../engine";
 import type { ChatRequest, ChatToolCall } from "./chat-model";
 import { toSdkMessages, toSdkTools } from "./openai-mapping";
 import { mediaType, notACompletion, readCompletionBody, readStreamChunk, type RawReply, type ResponseLabel } from "./read-reply";
@@ -24,6 +25,11 @@ function params(request: ChatRequest) {
     ...(request.tools && request.tools.length > 0 ? { tools: toSdkTools(request.tools) } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   };
+}
+
+/** The request's own headers: its idempotency key, when the ledger gave one. */
+function requestOptions(request: ChatRequest, signal: AbortSignal) {
+  return { signal, ...(request.idempotencyKey ? { headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey } } : {}) };
 }
 
 /**
@@ -59,7 +65,7 @@ export async function attempt(client: OpenAI, request: ChatRequest, limits: Atte
 }
 
 async function buffered(client: OpenAI, request: ChatRequest, limits: AttemptLimits, signal: AbortSignal): Promise<AttemptReply> {
-  const response = await client.chat.completions.create(params(request), { signal }).asResponse();
+  const response = await client.chat.completions.create(params(request), requestOptions(request, signal)).asResponse();
   return wholeReply(response, request, limits);
 }
 
@@ -103,7 +109,7 @@ async function streamed(
   signal: AbortSignal,
 ): Promise<AttemptReply> {
   const { data: stream, response } = await client.chat.completions
-    .create({ ...params(request), stream: true, stream_options: { include_usage: true } }, { signal })
+    .create({ ...params(request), stream: true, stream_options: { include_usage: true } }, requestOptions(request, signal))
     .withResponse();
   const type = mediaType(response.headers.get("content-type"));
   // A server that ignores `stream: true` answers with a whole completion: read it as one.

@@ -40,7 +40,17 @@ export function createOpenAiGenerator(options: OpenAiGeneratorOptions): Generato
       const outcome = await request.calls.call(
         `${request.callKey}/model`,
         { actor: "assistant", policy: "model", payload: { model: options.modelName, messages: messages as unknown as JsonObject[] } },
-        async () => toRecordedJson(await options.model.complete({ model: options.modelName, messages, temperature: options.temperature, onToken: tokenListener(options, request), signal: request.signal })),
+        async (identity) =>
+          toRecordedJson(
+            await options.model.complete({
+              model: options.modelName,
+              messages,
+              temperature: options.temperature,
+              onToken: tokenListener(options, request),
+              signal: request.signal,
+              idempotencyKey: identity?.idempotencyKey,
+            }),
+          ),
       );
       if (!outcome.ok) throw modelCallFailed(outcome.error);
       const reply = readRecordedReply(outcome.result);

@@ -58,7 +58,7 @@ describe("createReplayGenerator", () => {
     const generator = createReplayGenerator(cassette, { sleep: async (ms) => void slept.push(ms) });
     await generator.generate(request("implement", 2, calls));
     expect(calls.steps).toEqual([
-      { key: "implement/attempt-2/replay", actor: "assistant", type: "action_call", payload: { policy: "replay", payload: { step: "implement", attempt: 2 } } },
+      { key: "implement/attempt-2/replay", actor: "assistant", type: "action_call", payload: { policy: "replay", payload: { step: "implement", attempt: 2 }, idempotencyKey: expect.stringMatching(/^dualstate-/) } },
       { key: "implement/attempt-2/replay", actor: "replay", type: "action_result", payload: { content: "class LRUCache with get" } },
     ]);
     const again = await generator.generate(request("implement", 2, calls));

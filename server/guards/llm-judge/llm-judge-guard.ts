@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { CallFailedError, failed, type CallOutcome, type Guard, type GuardCallOptions, type JsonObject } from "../../engine";
+import { CallFailedError, failed, IDEMPOTENCY_HEADER, type CallIdentity, type CallOutcome, type Guard, type GuardCallOptions, type JsonObject } from "../../engine";
 import type { JudgeEndpoint } from "../guard-context";
 import { GuardSpecError, type LlmJudgeSpec } from "../guard-spec";
 import { parseJudgeAnswer } from "./parse-judge-answer";
@@ -40,11 +40,12 @@ export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint 
         { role: "system" as const, content: SYSTEM_PROMPT },
         { role: "user" as const, content: renderJudgePrompt(spec.rubric, artifact.content) },
       ];
-      const ask = async (): Promise<JsonObject> => {
+      const ask = async (identity?: CallIdentity): Promise<JsonObject> => {
         try {
+          // The SDK's own retry (maxRetries: 1) resends these options: the same key, deduplicable.
           const completion = await client.chat.completions.create(
             { model, temperature, ...(jsonMode ? { response_format: { type: "json_object" as const } } : {}), messages },
-            { signal: options?.signal },
+            { signal: options?.signal, ...(identity ? { headers: { [IDEMPOTENCY_HEADER]: identity.idempotencyKey } } : {}) },
           );
           return { content: (completion.choices[0]?.message?.content ?? "").slice(0, MAX_REPLY_CHARS), model: completion.model ?? model };
         } catch (error) {
@@ -64,7 +65,7 @@ export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint 
  * The judge's model call, through the run's ledger when the guard runs inside a run: recorded
  * before the verdict is used, and read back (never asked again) when a resumed run repeats it.
  */
-async function askOnce(options: GuardCallOptions | undefined, payload: JsonObject, ask: () => Promise<JsonObject>): Promise<CallOutcome> {
+async function askOnce(options: GuardCallOptions | undefined, payload: JsonObject, ask: (identity?: CallIdentity) => Promise<JsonObject>): Promise<CallOutcome> {
   if (options?.calls && options.callKey !== undefined) {
     return options.calls.call(`${options.callKey}/judge`, { actor: "llm_judge", policy: "model", payload }, ask);
   }
