@@ -1,5 +1,6 @@
+import { describe, expect, it } from "vitest";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
-import { createTestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
+import { createTestDatabase, testPostgresUrl, TEST_PROVIDERS } from "../persistence/testing/test-database";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { cheapWorkflow } from "../worker/testing/cheap-workflow";
 import { DurableStore } from "./durable-store";
@@ -21,3 +22,9 @@ for (const provider of TEST_PROVIDERS) {
     };
   });
 }
+
+describe.runIf(Boolean(process.env.CI))("in CI", () => {
+  it("runs the store's suites on PostgreSQL too: TEST_POSTGRES_URL is set", () => {
+    expect(testPostgresUrl, "CI must set TEST_POSTGRES_URL so the durable store is certified on PostgreSQL").toBeTruthy();
+  });
+});
