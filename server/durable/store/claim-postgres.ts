@@ -5,7 +5,7 @@ import { snapshotColumns, snapshotOf, type SnapshotRow } from "./snapshot";
 
 /**
  * PostgreSQL: one statement that picks the message (`FOR UPDATE … SKIP LOCKED`, so concurrent
- * workers skip each other's candidates), updates the run's head and the message, and reads what
+ * workers pass over each other's candidates), updates the run's head and the message, and reads what
  * the turn needs to replay the run, saving a round trip.
  *
  * Its commit need not wait for the disk: lost in a crash, the message is simply due again; and the
