@@ -26,7 +26,7 @@
  *                   COMMIT on a second connection to the same file with the same synchronous
  *                   setting; PostgreSQL an autocommit single-row INSERT. Median. The ratio
  *                   µs/transition ÷ commit µs says how close the engine gets to that limit.
- *   workers         PostgreSQL: 1, 2 and 4 workers, each a separate SqlRunStore (its own pool),
+ *   workers         PostgreSQL: 1, 2 and 4 workers, each a separate DurableStore (its own pool),
  *                   doorbell and RunWorker with concurrency 1, all in this one Node process (one
  *                   JavaScript thread). Each worker count gets a fresh database and its own runs.
  *                   The workers, the benchmark and the PostgreSQL server share this machine's
@@ -36,7 +36,7 @@
  *                   (postgresCommitScaling), so the workers' scaling reads against the server's and
  *                   the disk's own on the same machine in the same run.
  *   decision        one worker idle on its doorbell; a run suspends on a fatal verdict; a second
- *                   SqlRunStore (the deciding process; on SQLite over the worker's connection, see
+ *                   DurableStore (the deciding process; on SQLite over the worker's connection, see
  *                   runConfiguration) calls resolveEscalation(approve). Measured
  *                   from resolveEscalation's return (the decision is committed) to the return of
  *                   the worker's commit that records the run's next state (state.advanced). It
@@ -59,14 +59,14 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { failed, fatal, passed, type Generator, type Guard, type MachineStep, type WorkflowMachine } from "../../server/engine";
-import { SqlRunStore } from "../../server/persistence/run-store/sql-run-store";
-import type { ClaimedTurn, TurnBatch, TurnSnapshot } from "../../server/persistence/run-store/types";
+import { DurableStore } from "../../server/durable/durable-store";
+import type { ClaimedTurn, TurnBatch, TurnSnapshot } from "../../server/durable/types";
 import { openSqlClient } from "../../server/persistence/sql/open-sql-client";
 import type { SqlClient } from "../../server/persistence/sql/sql-client";
 import type { SqliteSynchronous } from "../../server/persistence/sql/sqlite-client";
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../../server/persistence/testing/test-database";
 import { saveWorkflowDefinition } from "../../server/services/workflows/save-definition";
-import { createDoorbell, type Doorbell } from "../../server/worker/doorbell";
+import { createDoorbell, type Doorbell } from "../../server/durable/doorbell";
 import type { TurnOutcome } from "../../server/worker/execute-turn";
 import { RunWorker } from "../../server/worker/run-worker";
 import { compileWorkflow } from "../../server/workflows/compile";
@@ -203,7 +203,7 @@ interface Meter {
 const newMeter = (): Meter => ({ claims: 0, claimMs: 0, emptyClaims: 0, loads: 0, loadMs: 0, commits: 0, commitMs: 0, artifactReads: 0, artifactMs: 0 });
 
 /** The production run store, timing its calls (performance.now around each, nothing else). */
-class MeteredRunStore extends SqlRunStore {
+class MeteredRunStore extends DurableStore {
   readonly meter = newMeter();
   /** When the claim that took each run (its latest turn) started and ended, and its loadTurn ended. */
   readonly claimStarted = new Map<string, number>();
@@ -211,9 +211,9 @@ class MeteredRunStore extends SqlRunStore {
   readonly loadEnded = new Map<string, number>();
   onCommitted?: (turn: ClaimedTurn, batch: TurnBatch, at: number) => void;
 
-  override async claim(workerId: string, leaseMs: number, now?: Date, onlyRunId?: string): Promise<ClaimedTurn | null> {
+  override async claim(workerId: string, leaseMs: number, onlyRunId?: string): Promise<ClaimedTurn | null> {
     const started = performance.now();
-    const turn = await super.claim(workerId, leaseMs, now, onlyRunId);
+    const turn = await super.claim(workerId, leaseMs, onlyRunId);
     if (turn) {
       const ended = performance.now();
       this.meter.claims++;
@@ -238,9 +238,9 @@ class MeteredRunStore extends SqlRunStore {
     return snapshot;
   }
 
-  override async commit(turn: ClaimedTurn, batch: TurnBatch, now?: Date): Promise<void> {
+  override async commit(turn: ClaimedTurn, batch: TurnBatch): Promise<void> {
     const started = performance.now();
-    await super.commit(turn, batch, now);
+    await super.commit(turn, batch);
     const at = performance.now();
     this.meter.commits++;
     this.meter.commitMs += at - started;
@@ -294,13 +294,13 @@ async function runConfiguration(target: Target, workers: number, options: { deci
   // BEGIN IMMEDIATE on the other busy-waiting synchronously, which blocks the thread holding the
   // lock until busy_timeout. PostgreSQL: a pool per store, as separate processes would have.
   const shared = target.provider === "sqlite" ? openSqlClient(database.url, { sqliteSynchronous }) : undefined;
-  const openStore = <T extends SqlRunStore>(Store: new (sql: SqlClient) => T) => new Store(shared ?? openSqlClient(database.url, { maxConnections: 3 }));
+  const openStore = <T extends DurableStore>(Store: new (sql: SqlClient) => T) => new Store(shared ?? openSqlClient(database.url, { maxConnections: 3 }));
   const definition = benchDefinition();
   const template = compileWorkflow(definition, compileContext);
   const { versionId } = await saveWorkflowDefinition(database.db, definition);
 
   // The enqueuing (and later deciding) process: its own connection, no worker.
-  const outside = openStore(SqlRunStore);
+  const outside = openStore(DurableStore);
   const expected = new Map<string, number>();
   let transitions = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -439,7 +439,7 @@ function postgresCpuMs(): number | undefined {
 
 async function measureDecisions(
   target: Target,
-  decider: SqlRunStore,
+  decider: DurableStore,
   workerStore: MeteredRunStore,
   doorbell: Doorbell,
   versionId: string,
@@ -472,7 +472,7 @@ async function measureDecisions(
     });
     const resumed = nextTurn(enqueued.runId);
     const deciding = performance.now();
-    const outcome = await decider.resolveEscalation({ escalationId: escalation.id, status: "approved", decision: { decision: "approve", decidedBy: "bench" }, decidedBy: "bench", kind: "resume" });
+    const outcome = await decider.resolveEscalation({ escalationId: escalation.id, decision: { decision: "approve", decidedBy: "bench" } });
     const decided = performance.now();
     if (!outcome.ok) throw new Error(`the decision did not apply: ${outcome.status}`);
     await advanced;
@@ -637,7 +637,7 @@ export async function benchEngineDurable(): Promise<void> {
   const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
   const sampleTransitions = Array.from({ length: RUNS }, (_, i) => transitionsOf(`bench run ${i}`)).reduce((a, b) => a + b, 0);
   console.log(`\nDurable engine (issue 6): ${RUNS} runs of a two-step TDD workflow, ${sampleTransitions} transitions (generate or guard), rmax 3,`);
-  console.log(`instant seeded generator failing 0-2 attempts per step, trivial guard; RunWorker + SqlRunStore on a fresh database each.`);
+  console.log(`instant seeded generator failing 0-2 attempts per step, trivial guard; RunWorker + DurableStore on a fresh database each.`);
   console.log(`µs/transition: one worker, per run (claim → end of its turn) ÷ its transitions, median over runs; see scripts/bench/engine-durable.ts.`);
   console.log(`Load average before: ${load()} (other processes on this machine disturb these figures).\n`);
 
@@ -673,7 +673,7 @@ export async function benchEngineDurable(): Promise<void> {
   if (scaling.length > 0) {
     const one = scaling[0]!;
     console.log("");
-    console.log(`PostgreSQL workers (separate SqlRunStore + RunWorker each, concurrency 1, one Node process on ${availableParallelism()} cores, server on the same machine):`);
+    console.log(`PostgreSQL workers (separate DurableStore + RunWorker each, concurrency 1, one Node process on ${availableParallelism()} cores, server on the same machine):`);
     for (const r of scaling) {
       const runsPerSecond = (r.runs * 1000) / r.wallMs;
       const cpuPerRunMs = (r.cpu.nodeMs + r.cpu.postgresMs) / r.runs;
@@ -695,7 +695,7 @@ export async function benchEngineDurable(): Promise<void> {
     );
   }
 
-  console.log("\nProfile of the one-worker runs (time inside SqlRunStore calls vs. everything else):");
+  console.log("\nProfile of the one-worker runs (time inside DurableStore calls vs. everything else):");
   for (const r of single) console.log(`  ${profileLine(r)}`);
   for (const r of single) {
     const p = r.decisions?.parts;

@@ -21,6 +21,8 @@ async function harnessOn(provider: "sqlite" | "postgres") {
   };
 }
 
+// The Prisma adapters serve tests and offline tools; the store production runs is certified in
+// server/durable (durable-store.int.test.ts, call-ledger.int.test.ts).
 describeCallLedgerConformance("Prisma + SQLite", () => harnessOn("sqlite"));
 
 describe.runIf(Boolean(testPostgresUrl))("PostgreSQL (TEST_POSTGRES_URL)", () => {

@@ -8,6 +8,8 @@ async function harnessOn(provider: "sqlite" | "postgres") {
   return { repository: new PrismaRunRepository(database.db), dispose: () => database.dispose() };
 }
 
+// The Prisma adapters serve tests and offline tools; the store production runs is certified in
+// server/durable (durable-store.int.test.ts, call-ledger.int.test.ts).
 describeRunRepositoryConformance("Prisma + SQLite", () => harnessOn("sqlite"));
 
 describe.runIf(Boolean(testPostgresUrl))("PostgreSQL (TEST_POSTGRES_URL)", () => {

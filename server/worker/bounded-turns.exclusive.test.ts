@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../testing/fake-openai-server";
 import { validateWorkflowDocument } from "../workflows/definition";
-import { createDoorbell } from "./doorbell";
+import { createDoorbell } from "../durable/doorbell";
 import { RunWorker } from "./run-worker";
 import { spawnWorker } from "./testing/spawn-worker";
 import { until } from "../testing/until";
@@ -36,13 +36,13 @@ const providers = TEST_PROVIDERS;
 
 describe.each(providers)("no workflow stalls a worker (%s)", (provider) => {
   let database: TestDatabase;
-  let store: SqlRunStore;
+  let store: DurableStore;
   let fake: FakeOpenAiServer;
   let versionId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
-    store = new SqlRunStore(openSqlClient(database.url));
+    store = new DurableStore(openSqlClient(database.url));
     fake = await startFakeOpenAiServer();
     const validated = validateWorkflowDocument(WORKFLOW, "bounded.yaml");
     if (!validated.ok) throw new Error(JSON.stringify(validated.problems));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../testing/fake-openai-server";
@@ -49,13 +49,13 @@ const providers = TEST_PROVIDERS;
 
 describe.each(providers)("kill -9 at each ledger boundary, then another worker (%s)", (provider) => {
   let database: TestDatabase;
-  let store: SqlRunStore;
+  let store: DurableStore;
   let fake: FakeOpenAiServer;
   let versionId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
-    store = new SqlRunStore(openSqlClient(database.url));
+    store = new DurableStore(openSqlClient(database.url));
     fake = await startFakeOpenAiServer();
     fake.setResponder(reply);
     const validated = validateWorkflowDocument(WORKFLOW, "crash-recovery.yaml");

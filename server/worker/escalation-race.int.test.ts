@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { cheapWorkflow } from "./testing/cheap-workflow";
@@ -13,15 +13,15 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(providers)("a decision and the watchdog's timeout racing for one suspended run (%s)", (provider) => {
   let database: TestDatabase;
-  let decider: SqlRunStore;
-  let watchdog: SqlRunStore;
+  let decider: DurableStore;
+  let watchdog: DurableStore;
   let versionId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
     // Two stores, two connections: the racers really are concurrent transactions.
-    decider = new SqlRunStore(openSqlClient(database.url));
-    watchdog = new SqlRunStore(openSqlClient(database.url));
+    decider = new DurableStore(openSqlClient(database.url));
+    watchdog = new DurableStore(openSqlClient(database.url));
     versionId = (await saveWorkflowDefinition(database.db, cheapWorkflow())).versionId;
   });
   afterAll(async () => {
@@ -48,7 +48,7 @@ describe.each(providers)("a decision and the watchdog's timeout racing for one s
       const { runId, escalationId } = await suspendedRun();
       const [decision] = await Promise.all([
         pause(Math.random() * 3).then(() =>
-          decider.resolveEscalation({ escalationId, status: "approved", decision: { decision: "approve", decidedBy: "ada" }, decidedBy: "ada", kind: "resume" }),
+          decider.resolveEscalation({ escalationId, decision: { decision: "approve", decidedBy: "ada" } }),
         ),
         pause(Math.random() * 3).then(() => sweep(watchdog)),
       ]);

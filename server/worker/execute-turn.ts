@@ -3,13 +3,15 @@ import { abortable, isEngineError, runMachine, type MachineResult, type Workflow
 import { GeneratorSpecError } from "../generators/generator-spec";
 import { FORK_LEDGER_KEY, readAttemptEdit } from "../generators/fork/edited-attempt";
 import { GuardSpecError } from "../guards/guard-spec";
-import { derivedId, type SqlRunStore } from "../persistence/run-store/sql-run-store";
-import { TurnJournal, type CrashPoint } from "../persistence/run-store/turn-journal";
-import { LeaseLostError, type ClaimedTurn, type TurnSnapshot } from "../persistence/run-store/types";
+import type { DurableStore } from "../durable/durable-store";
+import { isLeaseLost } from "../durable/errors";
+import { derivedId } from "../durable/ids";
+import { LeaseGate } from "../durable/lease-gate";
+import { TurnJournal, type CrashPoint } from "../durable/turn-journal";
+import type { ClaimedTurn, TurnSnapshot } from "../durable/types";
 import type { ModelDirectory } from "../models/model-directory";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
-import { LiveCallWriter } from "../persistence/run-store/live-call-writer";
 import { backoffMs } from "./backoff";
 import { LiveCallRelay } from "./live-call-relay";
 import { TurnStoppedError, isTurnStopped } from "./turn-stop";
@@ -34,6 +36,12 @@ export interface TurnOptions {
   readonly loadModels?: () => Promise<ModelDirectory>;
   readonly crashAt?: (point: CrashPoint) => void;
   readonly log?: (line: string) => void;
+  /**
+   * The worker's clock (injected by tests): the times a run reports. Never an expiry or a
+   * deadline: those are the database's clock, so a worker whose clock runs ahead cannot take a
+   * live run over.
+   */
+  readonly clock?: () => Date;
   /**
    * Builds the machine a run executes; by default its stored definition compiled with `compile`.
    * Benchmarks and tests pass machines with in-process generators here.
@@ -63,28 +71,20 @@ const failure = (failedStep: string, reason: string): WorkflowResult => ({ statu
  * shutdown); a heartbeat that finds the run taken over stops it too. A stopped turn records
  * nothing that the stop interrupted: a shutdown hands the run back to the inbox at once.
  */
-export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options: TurnOptions, signal?: AbortSignal): Promise<TurnOutcome> {
+export async function executeTurn(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal?: AbortSignal): Promise<TurnOutcome> {
   const stop = new AbortController();
   const relay = () => stop.abort(signal?.reason);
   if (signal?.aborted) relay();
   signal?.addEventListener("abort", relay, { once: true });
-  const heartbeat = setInterval(
-    () =>
-      void store
-        .renewLease(turn, options.leaseMs)
-        .then((held) => {
-          if (!held) stop.abort(new TurnStoppedError("lease-lost"));
-        })
-        .catch(() => {}),
-    Math.max(50, options.leaseMs / 3),
-  );
-  heartbeat.unref();
+  // The heartbeat, and the proof checked before every call and write; losing it stops the turn.
+  const lease = new LeaseGate(store, turn, options.leaseMs, () => stop.abort(new TurnStoppedError("lease-lost")), options.log);
+  lease.start();
   let journal: TurnJournal | undefined;
   // Tokens of a streaming model call, for the run page; it writes only when tokens arrive.
-  const liveCall = new LiveCallRelay(new LiveCallWriter(store.sql), turn.runId, turn.epoch);
+  const liveCall = new LiveCallRelay(store.liveCalls, turn.runId, turn.epoch);
   try {
     const snapshot = turn.snapshot ?? (await store.loadTurn(turn.runId));
-    journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt });
+    journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt, checkLease: () => lease.check(), clock: options.clock });
 
     if (turn.kind === "cancel") {
       const reason = typeof turn.payload.reason === "string" && turn.payload.reason ? turn.payload.reason : "cancelled";
@@ -145,15 +145,16 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
       return "failed";
     }
     if (result.status === "escalation") {
-      const deadline = new Date(Date.now() + options.escalationTimeoutMs);
-      await journal.end({ head: { resumeDeadline: deadline }, escalationExpiresAt: deadline });
+      // The deadline is the database's clock plus the timeout, computed in the commit itself.
+      await journal.end({ head: { resumeDeadline: { afterMs: options.escalationTimeoutMs } }, escalationExpiresAfterMs: options.escalationTimeoutMs });
       return "suspended";
     }
     await journal.end({ head: { resumeDeadline: null } });
     return result.status === "success" ? "succeeded" : "failed";
   } catch (error) {
+    if (isLeaseLost(error)) lease.markLost();
     if (stop.signal.aborted) return stopped(store, turn, stop.signal.reason, options);
-    if (error instanceof LeaseLostError) return "lost";
+    if (isLeaseLost(error)) return "lost";
     // Transient (the database went away, a bug in a guard's process handling...): back to the
     // inbox with backoff; the replay makes the retry pick up where this turn got to.
     const reason = error instanceof Error ? error.message : String(error);
@@ -167,7 +168,7 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
     }
   } finally {
     signal?.removeEventListener("abort", relay);
-    clearInterval(heartbeat);
+    lease.stop();
     // A call cut short (a crash of the model client, a lost lease) leaves no stale preview behind.
     await liveCall.settle();
   }
@@ -178,12 +179,12 @@ export async function executeTurn(store: SqlRunStore, turn: ClaimedTurn, options
  * turn, or the new owner, goes on). Shutdown: back to the inbox, due at once, so another worker
  * resumes the run from its ledger.
  */
-async function stopped(store: SqlRunStore, turn: ClaimedTurn, reason: unknown, options: TurnOptions): Promise<TurnOutcome> {
+async function stopped(store: DurableStore, turn: ClaimedTurn, reason: unknown, options: TurnOptions): Promise<TurnOutcome> {
   if (!isTurnStopped(reason) || reason.reason !== "shutdown") return "lost";
   options.log?.(`run ${turn.runId}: turn of epoch ${turn.epoch} stopped by the worker's shutdown; handed back to the inbox`);
   try {
     // Not a retry: the run did nothing wrong, so a few deploys in a row cannot use up its retries.
-    await store.deferTurn(turn, `worker ${turn.workerId} shut down during the turn`, 0, new Date(), false);
+    await store.deferTurn(turn, `worker ${turn.workerId} shut down during the turn`, 0, false);
     return "deferred";
   } catch {
     return "lost";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../testing/fake-openai-server";
@@ -37,14 +37,14 @@ const CASES = [
 
 describe.each(TEST_PROVIDERS)("kill -9 after the llm_judge answered, then another worker (%s)", (provider) => {
   let database: TestDatabase;
-  let store: SqlRunStore;
+  let store: DurableStore;
   let fake: FakeOpenAiServer;
   let versionId: string;
   let judgeRequests = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
-    store = new SqlRunStore(openSqlClient(database.url));
+    store = new DurableStore(openSqlClient(database.url));
     fake = await startFakeOpenAiServer();
     fake.setResponder((body) => {
       if (!JSON.stringify(body.messages).includes("# RUBRIC")) return "```javascript\nfunction add(a, b) {\n  return a + b;\n}\n```";

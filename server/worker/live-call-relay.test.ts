@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryCallLedger } from "../engine";
-import type { LiveCallWriter } from "../persistence/run-store/live-call-writer";
+import type { LiveCallWriter } from "../durable/live-call-writer";
 import { LiveCallRelay } from "./live-call-relay";
 
 /** Records what the relay asks of the database, in order. */

@@ -1,6 +1,6 @@
 import type { CallLedger } from "../engine";
 import type { TokenEvent } from "../generators/openai/openai-generator";
-import type { LiveCallWriter } from "../persistence/run-store/live-call-writer";
+import type { LiveCallWriter } from "../durable/live-call-writer";
 
 /** How often the streamed text is written at most: often enough to look live, rarely enough to cost little. */
 export const LIVE_CALL_INTERVAL_MS = 200;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../persistence/testing/test-database";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { CHEAP_CASSETTE as CASSETTE, cheapWorkflow } from "./testing/cheap-workflow";
@@ -13,12 +13,12 @@ const setups = [
 
 describe.each(setups)("$processes worker processes on $provider, $runs runs", ({ provider, processes, runs }) => {
   let database: TestDatabase;
-  let store: SqlRunStore;
+  let store: DurableStore;
   let workers: SpawnedWorker[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
-    store = new SqlRunStore(openSqlClient(database.url));
+    store = new DurableStore(openSqlClient(database.url));
   });
   afterAll(async () => {
     for (const worker of workers) worker.process.kill("SIGTERM");

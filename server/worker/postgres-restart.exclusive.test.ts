@@ -2,7 +2,7 @@ import { execSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../persistence/testing/test-database";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { CHEAP_CASSETTE, cheapWorkflow } from "./testing/cheap-workflow";
@@ -31,12 +31,12 @@ async function retrying<T>(query: () => Promise<T>): Promise<T> {
 
 describe.skipIf(!testPostgresUrl)(`PostgreSQL ${restartCommand ? "restarted" : "dropping every connection"} during runs`, () => {
   let database: TestDatabase;
-  let store: SqlRunStore;
+  let store: DurableStore;
   let workers: SpawnedWorker[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    store = new SqlRunStore(openSqlClient(database.url));
+    store = new DurableStore(openSqlClient(database.url));
   });
   afterAll(async () => {
     for (const worker of workers) worker.process.kill("SIGTERM");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PROVIDERS } from "../persistence/testing/test-database";
-import { createDoorbell } from "./doorbell";
+import { createDoorbell } from "../durable/doorbell";
 import { RunWorker } from "./run-worker";
 import { createDurableFixture, type DurableFixture } from "./testing/durable-fixture";
 import { sweep } from "./watchdog";
@@ -73,9 +73,9 @@ describe.each(providers)("durable runs on %s", (provider) => {
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["sandbox-escalation"]!, specification: "run a command", generatorOverride: fixture.replay("sandbox-escalation") });
     await finished(runId);
     const escalation = await fixture.database.db.escalation.findFirstOrThrow({ where: { runId } });
-    const outcome = await fixture.store.resolveEscalation({ escalationId: escalation.id, status: "approved", decision: { decision: "approve", decidedBy: "ada" }, decidedBy: "ada", kind: "resume" });
+    const outcome = await fixture.store.resolveEscalation({ escalationId: escalation.id, decision: { decision: "approve", decidedBy: "ada" } });
     expect(outcome.ok).toBe(true);
-    const again = await fixture.store.resolveEscalation({ escalationId: escalation.id, status: "rejected", decision: { decision: "reject" }, decidedBy: "bob", kind: "resume" });
+    const again = await fixture.store.resolveEscalation({ escalationId: escalation.id, decision: { decision: "reject", decidedBy: "bob" } });
     expect(again).toEqual({ ok: false, status: "approved", decidedBy: "ada" });
     const run = await finished(runId, ["succeeded", "failed"]);
     expect(run.status).toBe("succeeded");

@@ -1,9 +1,8 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import type { SqlRunStore } from "../persistence/run-store/sql-run-store";
-import type { ClaimedTurn } from "../persistence/run-store/types";
-import type { Doorbell } from "./doorbell";
-import { runsWithPendingCancel } from "./cancel-watch";
+import type { Doorbell } from "../durable/doorbell";
+import type { DurableStore } from "../durable/durable-store";
+import type { ClaimedTurn } from "../durable/types";
 import { executeTurn, type TurnOptions, type TurnOutcome } from "./execute-turn";
 import { TurnStoppedError } from "./turn-stop";
 import { sweep } from "./watchdog";
@@ -44,7 +43,7 @@ export class RunWorker {
   readonly #active = new Map<ClaimedTurn, AbortController>();
 
   constructor(
-    private readonly store: SqlRunStore,
+    private readonly store: DurableStore,
     private readonly doorbell: Doorbell,
     private readonly options: WorkerOptions,
   ) {
@@ -64,7 +63,7 @@ export class RunWorker {
   async #stopCancelledTurns(): Promise<void> {
     const running = [...this.#active].filter(([turn, controller]) => turn.kind !== "cancel" && !controller.signal.aborted);
     if (running.length === 0) return;
-    const cancelled = await runsWithPendingCancel(this.store, [...new Set(running.map(([turn]) => turn.runId))]);
+    const cancelled = await this.store.runsWithPendingCancel([...new Set(running.map(([turn]) => turn.runId))]);
     for (const [turn, controller] of running) {
       if (!cancelled.has(turn.runId)) continue;
       this.options.log?.(`run ${turn.runId}: cancel requested; stopping its turn of epoch ${turn.epoch}`);
@@ -92,7 +91,7 @@ export class RunWorker {
     while (!this.#stopping) {
       let turn: ClaimedTurn | null;
       try {
-        turn = await this.store.claim(this.workerId, this.options.leaseMs, new Date(), this.options.onlyRunId);
+        turn = await this.store.claim(this.workerId, this.options.leaseMs, this.options.onlyRunId);
         failures = 0;
       } catch (error) {
         // The database is away (a restart): keep trying, slower each time.
@@ -134,7 +133,7 @@ export class RunWorker {
     const finished = await Promise.race([drained, sleep(STOP_GRACE_MS).then(() => false)]);
     clearInterval(this.#cancelWatch);
     if (!finished) {
-      for (const turn of this.#active.keys()) await this.store.deferTurn(turn, `worker ${this.workerId} shut down`, 0, new Date(), false).catch(() => {});
+      for (const turn of this.#active.keys()) await this.store.deferTurn(turn, `worker ${this.workerId} shut down`, 0, false).catch(() => {});
     }
   }
 }

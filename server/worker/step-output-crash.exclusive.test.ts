@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, TEST_PROVIDERS } from "../persistence/testing/test-database";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../testing/fake-openai-server";
@@ -29,13 +29,13 @@ function reply(body: Record<string, unknown>): string {
 
 describe.each(TEST_PROVIDERS)("an llm output feeding a later prompt survives kill -9 (%s)", (provider) => {
   let database: TestDatabase;
-  let store: SqlRunStore;
+  let store: DurableStore;
   let fake: FakeOpenAiServer;
   let versionId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
-    store = new SqlRunStore(openSqlClient(database.url));
+    store = new DurableStore(openSqlClient(database.url));
     fake = await startFakeOpenAiServer();
     fake.setResponder(reply);
     versionId = (await saveWorkflowDefinition(database.db, DEFINITION)).versionId;

@@ -1,4 +1,4 @@
-import type { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import type { DurableStore } from "../durable/durable-store";
 import { backoffMs } from "./backoff";
 
 export interface WatchdogReport {
@@ -10,25 +10,20 @@ export interface WatchdogReport {
  * One sweep of the watchdog (003 section 3.6): reclaims runs whose lease expired (their worker
  * died), expires escalations of suspended runs past their resume deadline (the run resumes and
  * fails with "escalation expired"), and closes messages left for runs that already ended.
- * Safe to run in every worker at once: each change is a compare-and-swap.
+ * Safe to run in every worker at once: each change is a compare-and-swap. Whether a lease or a
+ * deadline has passed is the database's clock's answer, never this worker's.
  */
-export async function sweep(store: SqlRunStore, now = new Date()): Promise<WatchdogReport> {
-  const reclaimed = await store.reclaimExpiredLeases(now, (retryCount) => backoffMs(retryCount, 100, 5_000));
+export async function sweep(store: DurableStore): Promise<WatchdogReport> {
+  const reclaimed = await store.reclaimExpiredLeases((retryCount) => backoffMs(retryCount, 100, 5_000));
   const expired: string[] = [];
-  for (const overdue of await store.overdueEscalations(now)) {
-    const outcome = await store.resolveEscalation(
-      {
-        escalationId: overdue.escalationId,
-        status: "expired",
-        decision: { decision: "expired", decidedBy: "watchdog" },
-        decidedBy: "watchdog",
-        kind: "timeout",
-        note: `${now.toISOString()}: resume deadline passed; escalation ${overdue.escalationId} expired`,
-      },
-      now,
-    );
+  for (const overdue of await store.overdueEscalations()) {
+    const outcome = await store.resolveEscalation({
+      escalationId: overdue.escalationId,
+      decision: { decision: "expired", decidedBy: "watchdog" },
+      note: `${overdue.at}: resume deadline passed; escalation ${overdue.escalationId} expired`,
+    });
     if (outcome.ok) expired.push(overdue.runId);
   }
-  await store.closeMessagesOfEndedRuns(now);
+  await store.closeMessagesOfEndedRuns();
   return { reclaimed, expired };
 }

@@ -1,9 +1,9 @@
 import type { Env } from "../env";
 import { loadModelDirectoryFromSql } from "../models/load-from-sql";
-import { SqlRunStore } from "../persistence/run-store/sql-run-store";
+import { DurableStore } from "../durable/durable-store";
 import { cassetteDirectories } from "../services/cassettes/cassette-directories";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
-import { createDoorbell } from "./doorbell";
+import { createDoorbell } from "../durable/doorbell";
 import { RunWorker, type WorkerOptions } from "./run-worker";
 
 /** Turn settings from the environment (docs: README, Configuration). */
@@ -21,7 +21,7 @@ export function workerOptionsFromEnv(env: Env, overrides: Partial<WorkerOptions>
 
 export interface StartedWorker {
   readonly worker: RunWorker;
-  readonly store: SqlRunStore;
+  readonly store: DurableStore;
   /** Drains (running turns finish, or are stopped and handed back after `drainMs`) and closes the connections. */
   stop(drainMs?: number): Promise<void>;
 }
@@ -30,7 +30,7 @@ export interface StartedWorker {
 export function startWorker(env: Env, overrides: Partial<WorkerOptions> = {}): StartedWorker {
   const options = workerOptionsFromEnv(env, overrides);
   const sql = openSqlClient(env.DATABASE_URL, { sqliteSynchronous: env.DUALSTATE_SQLITE_SYNCHRONOUS, maxConnections: (options.concurrency ?? 1) + 2 });
-  const store = new SqlRunStore(sql);
+  const store = new DurableStore(sql);
   const doorbell = createDoorbell(env.DATABASE_URL);
   store.onMessage = () => doorbell.ring();
   const worker = new RunWorker(store, doorbell, { loadModels: () => loadModelDirectoryFromSql(sql, env), ...options });

@@ -12,7 +12,7 @@ export const listRecentRunsInput = z
       .min(1, "must be at least 1")
       .max(MAX_RECENT_RUNS, `must be at most ${MAX_RECENT_RUNS}`)
       .default(20),
-    status: z.enum(["queued", "dispatched", "running", "suspended", "succeeded", "failed", "escalated", "cancelled"], { message: "must be a run status" }).optional(),
+    status: z.enum(RUN_STATUSES, { message: "must be a run status" }).optional(),
     workflow: z.string().trim().min(1, "must not be empty").optional(),
     /** The last run of the previous page (infinite queries pass it as the cursor). */
     cursor: z.object({ createdAt: z.date(), id: z.string().min(1) }).nullish(),

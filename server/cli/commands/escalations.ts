@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
 import { createDb, type Db } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
-import { SqlRunStore } from "../../persistence/run-store/sql-run-store";
+import { DurableStore } from "../../durable/durable-store";
 import { openSqlClient } from "../../persistence/sql/open-sql-client";
 import { isServiceError, notFound } from "../../services/errors";
 import { decideEscalation } from "../../services/escalations/decide-escalation";
 import type { DecisionKind } from "../../services/escalations/decision-kinds";
 import { getEscalation } from "../../services/escalations/get-escalation";
 import { ESCALATION_SORTS, ESCALATION_STATUSES, listEscalations, type ListEscalationsInput } from "../../services/escalations/list-escalations";
-import { pairRunStore } from "../../services/escalations/run-store-for";
+import { pairDurableStore } from "../../services/durable-store-for";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
@@ -27,8 +27,8 @@ const SUBCOMMANDS = "list, show, approve, reject";
 async function withDatabase<T>(env: Env, work: (db: Db) => Promise<T>): Promise<T> {
   await migrateDatabase(env.DATABASE_URL);
   const db = createDb(env.DATABASE_URL);
-  const store = new SqlRunStore(openSqlClient(env.DATABASE_URL, { sqliteSynchronous: env.DUALSTATE_SQLITE_SYNCHRONOUS, maxConnections: 2 }));
-  pairRunStore(db, store);
+  const store = new DurableStore(openSqlClient(env.DATABASE_URL, { sqliteSynchronous: env.DUALSTATE_SQLITE_SYNCHRONOUS, maxConnections: 2 }));
+  pairDurableStore(db, store);
   try {
     return await work(db);
   } finally {

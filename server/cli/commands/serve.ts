@@ -8,7 +8,7 @@ import { parseOptions, parsePortOption } from "../parse-options";
 import { dbMigrate } from "./db-migrate";
 import { loadExamplesOnFirstStart } from "../../services/examples/load-examples";
 import { createFirstAdminOnStart } from "../../services/users/first-admin-on-start";
-import { IPC_RING } from "../../worker/doorbell";
+import { IPC_RING } from "../../durable/doorbell";
 import { prewarmSandboxes } from "../../sandbox/run-tests";
 import { startWorker } from "../../worker/worker-from-env";
 import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";

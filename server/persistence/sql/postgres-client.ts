@@ -9,6 +9,10 @@ export const postgresDialect: SqlDialect = {
   readJson: (value) => value,
   bool: (value) => value,
   skipLocked: (tables) => `FOR UPDATE OF ${tables} SKIP LOCKED`,
+  // The statement's start on the server's clock, as UTC without time zone (the columns' form).
+  now: `(statement_timestamp() AT TIME ZONE 'UTC')::timestamp(3)`,
+  nowIso: `to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  later: { sql: `((statement_timestamp() AT TIME ZONE 'UTC') + ?::float8 * interval '1 millisecond')::timestamp(3)`, param: (ms) => ms },
 };
 
 /** `?` placeholders become `$1, $2…` (the statements never contain a literal question mark). */
@@ -57,7 +61,7 @@ export interface PostgresClientOptions {
  * on the statement in flight; the pool opens fresh connections for the next ones.
  */
 export function createPostgresClient(connectionString: string, options: PostgresClientOptions = {}): SqlClient {
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 4 });
+  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 4, allowExitOnIdle: true });
   // An idle connection killed by the server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   // A connection of its own for asynchronous commits, opened on first use.

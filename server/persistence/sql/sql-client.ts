@@ -24,6 +24,16 @@ export interface SqlDialect {
   bool(value: boolean): SqlValue;
   /** `FOR UPDATE … SKIP LOCKED` on PostgreSQL; SQLite serializes writers instead. */
   readonly skipLocked: (tables: string) => string;
+  /**
+   * The database's clock as an SQL expression of the stored timestamp type. Expiries and deadlines
+   * are computed and compared with it in the statement that uses them, so no process's own clock
+   * (which may run ahead) decides whether a lease or a deadline has passed.
+   */
+  readonly now: string;
+  /** The database's clock as ISO 8601 text (`…Z`), for notes that say when something happened. */
+  readonly nowIso: string;
+  /** The database's clock plus a duration: an SQL expression with one `?`, bound to `later.param(ms)`. */
+  readonly later: { readonly sql: string; param(ms: number): SqlValue };
 }
 
 export interface SqlClient extends SqlExecutor {

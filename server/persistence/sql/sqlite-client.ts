@@ -9,6 +9,10 @@ export const sqliteDialect: SqlDialect = {
   readJson: (value) => (typeof value === "string" ? JSON.parse(value) : value),
   bool: (value) => (value ? 1 : 0),
   skipLocked: () => "",
+  // The stored form above, from SQLite's own clock (one value per statement).
+  now: `strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')`,
+  nowIso: `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  later: { sql: `strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', ?)`, param: (ms) => `${ms < 0 ? "-" : "+"}${(Math.abs(ms) / 1000).toFixed(3)} seconds` },
 };
 
 export type SqliteSynchronous = "FULL" | "NORMAL";

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { closeDurableStoreForUrl } from "../../durable/store-for-url";
 import { createDb, type Db } from "../db";
 import { migrateDatabase } from "../migrations/migrate";
 import type { DatabaseProvider } from "../schema/provider-schema";
@@ -37,6 +38,7 @@ async function createSqliteTestDatabase(migrate: boolean): Promise<TestDatabase>
     db,
     url,
     async dispose() {
+      await closeDurableStoreForUrl(url);
       await db.$disconnect();
       rmSync(folder, { recursive: true, force: true });
     },
@@ -55,6 +57,7 @@ async function createPostgresTestDatabase(migrate: boolean): Promise<TestDatabas
     db,
     url: url.toString(),
     async dispose() {
+      await closeDurableStoreForUrl(url.toString());
       await db.$disconnect();
       await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },

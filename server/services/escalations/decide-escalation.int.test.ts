@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import { createTRPCContext, type Actor } from "@/server/api/trpc";
 import { createDb, type Db } from "@/server/persistence/db";
-import { SqlRunStore } from "@/server/persistence/run-store/sql-run-store";
+import { DurableStore } from "@/server/durable/durable-store";
 import { openSqlClient } from "@/server/persistence/sql/open-sql-client";
 import { TEST_PROVIDERS } from "@/server/persistence/testing/test-database";
-import { createDoorbell } from "@/server/worker/doorbell";
+import { createDoorbell } from "@/server/durable/doorbell";
 import { RunWorker } from "@/server/worker/run-worker";
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
 import { sweep } from "@/server/worker/watchdog";
-import { pairRunStore } from "./run-store-for";
+import { pairDurableStore } from "@/server/services/durable-store-for";
 
 const turnOptions = { leaseMs: 5_000, escalationTimeoutMs: 60_000, maxRetries: 3, compile: {} };
 const ada: Actor = { id: "u-ada", email: "ada@example.test", role: "reviewer", via: "session" };
@@ -39,7 +39,7 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
 
   beforeAll(async () => {
     fixture = await createDurableFixture(provider);
-    pairRunStore(fixture.database.db, fixture.store);
+    pairDurableStore(fixture.database.db, fixture.store);
     worker = new RunWorker(fixture.store, createDoorbell(fixture.database.url), { ...turnOptions, concurrency: 2, pollMs: 100, log: (line) => console.error(line) });
     worker.start();
     // Assignment hands items only to people who exist and may decide.
@@ -244,12 +244,12 @@ describe.each(providers)("escalation decisions on %s", (provider) => {
     // transactions. SQLite serialises writers per process (a second connection in the same thread
     // would block the event loop in busy_timeout while the first awaits), so there the 200
     // attempts interleave on the one store, as a web server's requests do.
-    const clients: { db: Db; store: SqlRunStore }[] = [];
+    const clients: { db: Db; store: DurableStore }[] = [];
     if (provider === "sqlite") clients.push({ db: fixture.database.db, store: fixture.store });
     for (let index = 0; provider === "postgres" && index < 4; index++) {
       const db = createDb(fixture.database.url);
-      const store = new SqlRunStore(openSqlClient(fixture.database.url));
-      pairRunStore(db, store);
+      const store = new DurableStore(openSqlClient(fixture.database.url));
+      pairDurableStore(db, store);
       clients.push({ db, store });
     }
     try {

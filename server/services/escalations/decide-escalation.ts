@@ -1,9 +1,10 @@
+import { decisionKeyKind, type RecordedDecision } from "@/server/durable/decision";
 import type { Db } from "@/server/persistence/db";
+import { durableStoreFor } from "../durable-store-for";
 import { conflict, invalidInput, notFound } from "../errors";
 import { statusAfter, type Decider, type DecisionKind } from "./decision-kinds";
 import { describeClosedEscalation } from "./describe-closed";
 import { hasSeenEscalation } from "./record-view";
-import { runStoreFor } from "./run-store-for";
 import { approvalRefusal } from "./seen-code-rule";
 
 export interface DecideEscalationInput {
@@ -27,9 +28,10 @@ export interface DecisionOutcome {
 
 /**
  * Records a reviewer's decision and the message that resumes the run, in one transaction
- * (SqlRunStore.resolveEscalation): of concurrent decisions exactly one wins, the others are told
+ * (DurableStore.resolveEscalation): of concurrent decisions exactly one wins, the others are told
  * who decided first. Refused when the escalation is no longer pending (decided, expired,
- * cancelled), past its deadline, or when `contentHash` is not the pending artifact's, and an
+ * cancelled), past its deadline by the database's clock (checked in that transaction), or when
+ * `contentHash` is not the pending artifact's, and an
  * approval of a fatal escalation by someone who never opened its review page (seen-code-rule.ts;
  * `requireSeenCode: false` only for the CLI, whose operator works on the database itself).
  */
@@ -40,9 +42,10 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
   });
   if (!escalation) throw notFound("Escalation", input.escalationId);
   if (escalation.status !== "pending") throw conflict(describeClosedEscalation(escalation));
-  if (escalation.expiresAt && escalation.expiresAt.getTime() <= now.getTime()) {
-    throw conflict(`Escalation ${escalation.id} expired at ${escalation.expiresAt.toISOString()}: run ${escalation.runId} no longer waits for a decision.`);
-  }
+  const store = durableStoreFor(db);
+  const overdue = () => conflict(`Escalation ${escalation.id} expired${escalation.expiresAt ? ` at ${escalation.expiresAt.toISOString()}` : ""}: run ${escalation.runId} no longer waits for a decision.`);
+  // Past its deadline by the database's clock: said first, as it is what matters (the decision's transaction checks again).
+  if (await store.isEscalationOverdue(escalation.id)) throw overdue();
   // The escalated artifact never changes, so checking its hash before the transaction is exact.
   if (input.contentHash !== escalation.artifact.contentHash) {
     throw conflict(`contentHash: ${input.contentHash.slice(0, 12)}… is not the pending artifact (${escalation.artifact.contentHash.slice(0, 12)}…); reload the escalation and decide on what is pending.`);
@@ -58,35 +61,42 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
     editedContent = input.editedContent;
     if (editedContent === undefined || editedContent.trim() === "") throw invalidInput("editedContent", "edit and approve needs the edited artifact");
     if (editedContent === escalation.artifact.content) throw invalidInput("editedContent", "is unchanged; use approve to accept the artifact as it is");
-    if (escalation.decisionKey?.endsWith("/exhausted/decision")) {
+    if (decisionKeyKind(escalation.decisionKey) === "exhausted") {
       throw invalidInput("decision", "this step spent its retry budget; approve, reject or reject with feedback (an edit cannot be checked again)");
     }
   }
 
   const status = statusAfter(input.decision);
-  const outcome = await runStoreFor(db).resolveEscalation(
-    {
-      escalationId: escalation.id,
-      status,
-      decision: {
-        decision: input.decision,
-        decidedBy: decider.email,
-        contentHash: input.contentHash,
-        ...(comment ? { comment } : {}),
-        ...(editedContent !== undefined ? { editedContent } : {}),
-      },
-      decidedBy: decider.email,
-      comment: comment || null,
-      kind: "resume",
-      decisionName: input.decision,
-      decidedHash: input.contentHash,
-      auditActor: { id: decider.id ?? null, email: decider.email },
-    },
-    now,
-  );
+  const decision = recordedDecision(input.decision, decider.email, input.contentHash, comment, editedContent);
+  const outcome = await store.resolveEscalation({
+    escalationId: escalation.id,
+    decision,
+    decidedHash: input.contentHash,
+    auditActor: { id: decider.id ?? null, email: decider.email },
+    refuseOverdue: true,
+  });
+  if (!outcome.ok && outcome.status === "overdue") throw overdue();
   if (!outcome.ok) {
     const winner = await db.escalation.findUniqueOrThrow({ where: { id: escalation.id }, select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true } });
     throw conflict(describeClosedEscalation(winner));
   }
   return { escalationId: escalation.id, runId: outcome.runId, status, decision: input.decision, decidedBy: decider.email, decidedAt: now, comment: comment || null };
+}
+
+/** The decision as the durable protocol records it; the validation above guarantees each kind's fields. */
+function recordedDecision(kind: DecisionKind, decidedBy: string, contentHash: string, comment: string, editedContent: string | undefined): RecordedDecision {
+  const common = { decidedBy, contentHash, ...(comment ? { comment } : {}) };
+  switch (kind) {
+    case "approve":
+    case "reject":
+      return { decision: kind, ...common };
+    case "reject_with_feedback":
+      return { decision: kind, ...common, comment };
+    case "edit_and_approve":
+      return { decision: kind, ...common, editedContent: editedContent ?? "" };
+    default: {
+      const unreachable: never = kind;
+      throw new Error(`unknown decision ${String(unreachable)}`);
+    }
+  }
 }

@@ -1,8 +1,8 @@
 import { can, ROLES, type Role } from "@/server/auth/permissions";
+import { DECISIONS, statusAfter as escalationStatusAfter, type DecisionKind } from "@/server/durable/decision";
 
-/** What a reviewer can decide on an escalation (docs/escalations.md). */
-export const DECISIONS = ["approve", "edit_and_approve", "reject", "reject_with_feedback"] as const;
-export type DecisionKind = (typeof DECISIONS)[number];
+/** What a reviewer can decide on an escalation (docs/escalations.md): the durable protocol's vocabulary. */
+export { DECISIONS, type DecisionKind };
 
 /** The person (or token holder) deciding, as the API edge identifies them. */
 export interface Decider {
@@ -20,7 +20,7 @@ export function canDecide(role: string | null | undefined): boolean {
   return can(role as Role | null | undefined, "decide_escalation");
 }
 
-/** The escalation status a decision leaves behind. */
+/** The escalation status a reviewer's decision leaves behind. */
 export function statusAfter(decision: DecisionKind): "approved" | "rejected" {
-  return decision === "approve" || decision === "edit_and_approve" ? "approved" : "rejected";
+  return escalationStatusAfter(decision) as "approved" | "rejected";
 }

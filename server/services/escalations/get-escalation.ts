@@ -1,3 +1,4 @@
+import { decisionKeyKind } from "@/server/durable/decision";
 import type { Db } from "@/server/persistence/db";
 import { notFound } from "../errors";
 import { canDecide, type Decider } from "./decision-kinds";
@@ -76,7 +77,7 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
   const definition = run.workflowVersion?.definition as { state_machine?: { states: string[]; initial_state: string; final_states: string[]; transitions: { from: string; to: string; condition: string }[] } } | undefined;
   const machine = definition?.state_machine;
   return {
-    escalation: { ...fields, editAllowed: !decisionKey?.endsWith("/exhausted/decision") },
+    escalation: { ...fields, editAllowed: decisionKeyKind(decisionKey) !== "exhausted" },
     run: { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null },
     artifact,
     offendingLine: offendingLine(escalation.feedback, artifact.content),

@@ -1,8 +1,8 @@
 import type { Db, Prisma } from "@/server/persistence/db";
 import { containsText } from "@/server/persistence/text-search";
+import { ESCALATION_STATUSES, type EscalationStatus } from "@/server/durable/lifecycle";
 
-export const ESCALATION_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const;
-export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
+export { ESCALATION_STATUSES, type EscalationStatus };
 export const ESCALATION_SORTS = ["oldest", "newest", "deadline"] as const;
 const SPECIFICATION_PREVIEW = 160;
 

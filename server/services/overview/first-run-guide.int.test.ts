@@ -3,10 +3,10 @@ import { createCaller } from "@/server/api/root";
 import { createTRPCContext, type Actor } from "@/server/api/trpc";
 import { TEST_PROVIDERS } from "@/server/persistence/testing/test-database";
 import { until } from "@/server/testing/until";
-import { createDoorbell } from "@/server/worker/doorbell";
+import { createDoorbell } from "@/server/durable/doorbell";
 import { RunWorker } from "@/server/worker/run-worker";
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
-import { pairRunStore } from "../escalations/run-store-for";
+import { pairDurableStore } from "@/server/services/durable-store-for";
 import { GUIDE_EXAMPLE } from "./first-run-guide";
 
 const ada: Actor = { id: "u-ada", email: "ada@example.test", role: "reviewer", via: "session" };
@@ -21,7 +21,7 @@ describe.each(TEST_PROVIDERS)("the overview's first-run guide on %s", (provider)
   beforeAll(async () => {
     fixture = await createDurableFixture(provider);
     // Decisions resume the run through the fixture's run store, as the server's does.
-    pairRunStore(fixture.database.db, fixture.store);
+    pairDurableStore(fixture.database.db, fixture.store);
     worker = new RunWorker(fixture.store, createDoorbell(fixture.database.url), { leaseMs: 5_000, escalationTimeoutMs: 60_000, maxRetries: 3, compile: {}, concurrency: 1, pollMs: 100 });
   });
   afterAll(async () => {

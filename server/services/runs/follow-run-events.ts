@@ -1,8 +1,9 @@
+import { TERMINAL_RUN_STATUSES } from "@/server/durable/lifecycle";
 import type { Db } from "@/server/persistence/db";
 import { notFound } from "../errors";
 
 /** Statuses after which a run writes nothing more. */
-export const ENDED_RUN_STATUSES: ReadonlySet<string> = new Set(["succeeded", "failed", "escalated", "cancelled"]);
+export const ENDED_RUN_STATUSES: ReadonlySet<string> = new Set(TERMINAL_RUN_STATUSES);
 
 export interface RunEvent {
   readonly seq: number;

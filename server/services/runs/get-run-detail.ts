@@ -1,3 +1,4 @@
+import { isTerminalRunStatus } from "@/server/durable/lifecycle";
 import { z } from "zod";
 import type { RunResultSummary } from "@/server/engine";
 import type { Db, Prisma } from "@/server/persistence/db";
@@ -221,7 +222,7 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   const endState = last && last.type !== "step.started" && typeof last.payload.finalState === "string" ? last.payload.finalState : null;
   const origins = attemptOrigins(milestones);
   const parsedResult = finalResult === null ? null : parseColumn(resultSummarySchema, finalResult, "Run.finalResult", run.id);
-  const ended = ["succeeded", "failed", "escalated", "cancelled"].includes(run.status);
+  const ended = isTerminalRunStatus(run.status);
   const forkEdit = forkEditOf(milestones);
 
   return {

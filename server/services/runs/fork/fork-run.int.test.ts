@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PROVIDERS } from "@/server/persistence/testing/test-database";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/server/testing/fake-openai-server";
-import { createDoorbell } from "@/server/worker/doorbell";
+import { createDoorbell } from "@/server/durable/doorbell";
 import { RunWorker } from "@/server/worker/run-worker";
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
 import { promptOf, tddModel } from "@/server/worker/testing/tdd-model";

@@ -1,3 +1,4 @@
+import { DECISION_KEY_SUFFIX } from "@/server/durable/decision";
 import { FORK_LEDGER_KEY } from "@/server/generators/fork/edited-attempt";
 import type { Db } from "@/server/persistence/db";
 import { invalidInput, notFound } from "../../errors";
@@ -35,7 +36,7 @@ export async function forkRun(db: Db, input: ForkRunInput, forkedBy?: string): P
     where: {
       runId: input.id,
       seq: { lt: point.firstSeq },
-      OR: [{ callKey: { startsWith: "result:" } }, { callKey: { startsWith: "event:", endsWith: "/decision" } }],
+      OR: [{ callKey: { startsWith: "result:" } }, { callKey: { startsWith: "event:", endsWith: DECISION_KEY_SUFFIX } }],
     },
     orderBy: { seq: "asc" },
     select: { actor: true, type: true, payload: true, callKey: true },

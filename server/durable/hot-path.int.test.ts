@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPostgresUrl, TEST_PROVIDERS } from "../testing/test-database";
-import { createDurableFixture, type DurableFixture } from "../../worker/testing/durable-fixture";
-import { executeTurn } from "../../worker/execute-turn";
-import { derivedId, SqlRunStore, timeOrderedId } from "./sql-run-store";
+import { testPostgresUrl, TEST_PROVIDERS } from "../persistence/testing/test-database";
+import { createDurableFixture, type DurableFixture } from "../worker/testing/durable-fixture";
+import { executeTurn } from "../worker/execute-turn";
+import { DurableStore } from "./durable-store";
+import { derivedId, timeOrderedId } from "./ids";
 import type { ClaimedTurn, TurnBatch } from "./types";
 
 const turnOptions = { leaseMs: 5_000, escalationTimeoutMs: 60_000, maxRetries: 3, compile: {} };
@@ -44,7 +45,7 @@ describe.each(providers)("the run store's hot path on %s", (provider) => {
 
   it("a claim carries the same snapshot loadTurn reads (PostgreSQL reads it in the claim's statement)", async () => {
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["agent-loop"]!, specification: "snapshot", contextValues: { should_restart: false } });
-    const turn = await fixture.store.claim("w-snapshot", 5_000, new Date(), runId);
+    const turn = await fixture.store.claim("w-snapshot", 5_000, runId);
     expect(turn).not.toBeNull();
     const loaded = await fixture.store.loadTurn(runId);
     if (provider === "postgres") expect(turn?.snapshot).toEqual(loaded);
@@ -55,7 +56,7 @@ describe.each(providers)("the run store's hot path on %s", (provider) => {
 
   it("a snapshot carries the run's artifacts with their dependencies, exactly as getArtifact reads each", async () => {
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["tdd-lru-cache"]!, specification: "artifacts", generatorOverride: fixture.replay("tdd-lru-cache") });
-    const turn = await fixture.store.claim("w-artifacts", 5_000, new Date(), runId);
+    const turn = await fixture.store.claim("w-artifacts", 5_000, runId);
     expect(await executeTurn(fixture.store, turn!, turnOptions)).toBe("succeeded");
     const { artifacts } = await fixture.store.loadTurn(runId);
     expect(artifacts.map((stored) => `${stored.stepName}/${stored.artifact.version}:${stored.result.passed}`).sort()).toEqual(["implement/1:false", "implement/2:true", "write_tests/1:true"]);
@@ -69,20 +70,20 @@ describe.each(providers)("the run store's hot path on %s", (provider) => {
 
   it("a turn resumed by an approval commits the state it leads to on its own, before the next step's attempt", async () => {
     const batches: { runId: string; batch: TurnBatch }[] = [];
-    class RecordingStore extends SqlRunStore {
-      override async commit(turn: ClaimedTurn, batch: TurnBatch, now?: Date): Promise<void> {
+    class RecordingStore extends DurableStore {
+      override async commit(turn: ClaimedTurn, batch: TurnBatch): Promise<void> {
         batches.push({ runId: turn.runId, batch });
-        return super.commit(turn, batch, now);
+        return super.commit(turn, batch);
       }
     }
     const store = new RecordingStore(fixture.store.sql);
     const { runId } = await store.enqueueRun({ workflowVersionId: fixture.versions["sandbox-escalation"]!, specification: "resume", generatorOverride: fixture.replay("sandbox-escalation") });
-    const first = await store.claim("w-resume", 5_000, new Date(), runId);
+    const first = await store.claim("w-resume", 5_000, runId);
     expect(await executeTurn(store, first!, turnOptions)).toBe("suspended");
     const escalation = await fixture.database.db.escalation.findFirstOrThrow({ where: { runId } });
-    await store.resolveEscalation({ escalationId: escalation.id, status: "approved", decision: { decision: "approve", decidedBy: "ada" }, decidedBy: "ada", kind: "resume" });
+    await store.resolveEscalation({ escalationId: escalation.id, decision: { decision: "approve", decidedBy: "ada" } });
     batches.length = 0;
-    const resumed = await store.claim("w-resume", 5_000, new Date(), runId);
+    const resumed = await store.claim("w-resume", 5_000, runId);
     expect(resumed?.kind).toBe("resume");
     await executeTurn(store, resumed!, turnOptions);
     const firstOfResumed = batches.find((entry) => entry.runId === runId)?.batch;

@@ -1,8 +1,10 @@
 import {
   ArtifactNotFoundError,
   CallFailedError,
+  callIdentity,
   recordEvent,
   type ArtifactDag,
+  type CallIdentity,
   type CallLedger,
   type CallOutcome,
   type CallRequest,
@@ -10,12 +12,27 @@ import {
   type JsonObject,
   type RunObserver,
   type StoredArtifact,
-} from "../../engine";
-import type { SqlRunStore } from "./sql-run-store";
+} from "../engine";
+import type { DurableStore } from "./durable-store";
 import type { ArtifactRow, ClaimedTurn, EscalationRow, HeadPatch, LedgerRow, TurnBatch, TurnSnapshot } from "./types";
 
-/** Fault injection for the crash tests: the worker process exits at the named ledger boundary. */
-export type CrashPoint = "model-returned" | "model-recorded" | "guard-returned";
+/**
+ * Fault injection for the crash and pause tests: the worker process is killed (or paused) at the
+ * named boundary. "model-calling": the call is in the ledger, the request not yet sent.
+ */
+export type CrashPoint = "model-calling" | "model-returned" | "model-recorded" | "guard-returned";
+
+export interface JournalHooks {
+  readonly crashAt?: (point: CrashPoint) => void;
+  /**
+   * Resolves while the turn can show a valid lease (lease-gate.ts), and throws LeaseLostError when
+   * it cannot: awaited before every model or tool call and every engine event (a guard's sandbox
+   * starts only after the events that lead to it).
+   */
+  readonly checkLease?: () => Promise<void>;
+  /** The worker's clock, for the times a run reports (started, finished); never for an expiry. */
+  readonly clock?: () => Date;
+}
 
 /**
  * One turn's view of its run for the engine: the ArtifactDag, RunObserver and CallLedger it
@@ -44,10 +61,10 @@ export class TurnJournal {
   #decisionToApply: boolean;
 
   constructor(
-    private readonly store: SqlRunStore,
+    private readonly store: Pick<DurableStore, "commit" | "getArtifact">,
     private readonly turn: ClaimedTurn,
     private readonly snapshot: TurnSnapshot,
-    private readonly hooks: { readonly crashAt?: (point: CrashPoint) => void } = {},
+    private readonly hooks: JournalHooks = {},
   ) {
     this.#seq = snapshot.lastSeq;
     for (const stored of snapshot.artifacts) this.#stored.set(stored.artifact.id, stored);
@@ -59,6 +76,7 @@ export class TurnJournal {
   readonly observer: RunObserver = {
     record: async (event, key) => {
       if (key !== undefined && this.snapshot.keyed.has(`event:${key}`)) return;
+      await this.hooks.checkLease?.();
       if (event.type === "guard.completed") this.hooks.crashAt?.("guard-returned");
       this.#add(event, key);
       if (flushesAfter(event) || (event.type === "state.advanced" && this.#decisionToApply)) {
@@ -107,14 +125,19 @@ export class TurnJournal {
   };
 
   readonly calls: CallLedger = {
-    call: async (key: string, request: CallRequest, perform: () => Promise<JsonObject>): Promise<CallOutcome> => {
+    call: async (key: string, request: CallRequest, perform: (identity?: CallIdentity) => Promise<JsonObject>): Promise<CallOutcome> => {
       const recorded = this.snapshot.keyed.get(`result:${key}`) as JsonObject | undefined;
       if (recorded) return toOutcome(recorded, true);
-      this.#row(request.actor, "action_call", { policy: request.policy, payload: request.payload }, null);
+      // The key a provider or proxy can deduplicate by: the same for the one call a crash may repeat.
+      const identity = callIdentity(this.turn.runId, key);
+      this.#row(request.actor, "action_call", { policy: request.policy, payload: request.payload, idempotencyKey: identity.idempotencyKey }, null);
       await this.flush();
+      this.hooks.crashAt?.("model-calling");
+      // Paused here past the lease (the flush above proved it before the pause), a worker must not call.
+      await this.hooks.checkLease?.();
       let payload: JsonObject;
       try {
-        payload = await perform();
+        payload = await perform(identity);
       } catch (error) {
         if (!(error instanceof CallFailedError)) throw error;
         payload = { error: true, code: error.code, message: error.message };
@@ -137,7 +160,7 @@ export class TurnJournal {
   }
 
   #add(event: EngineEvent, key: string | undefined): void {
-    const { ledger, patch, escalation } = recordEvent(event, new Date());
+    const { ledger, patch, escalation } = recordEvent(event, this.hooks.clock?.() ?? new Date());
     this.#row(ledger.actor, ledger.type, ledger.payload, key === undefined ? null : `event:${key}`);
     const head = this.#head;
     if (patch.status !== undefined) head.status = patch.status as HeadPatch["status"];
@@ -169,11 +192,11 @@ export class TurnJournal {
 
   /**
    * Ends the turn: the buffered rows, the head's final patch and the inbox message's completion,
-   * in one commit that also releases the lease. `escalationExpiresAt` becomes the resume deadline
-   * of a suspension.
+   * in one commit that also releases the lease. New escalations expire `escalationExpiresAfterMs`
+   * after the commit by the database's clock.
    */
-  async end(final: { head?: HeadPatch; escalationExpiresAt?: Date; cancelEscalations?: boolean } = {}): Promise<void> {
-    const batch = this.#take({ head: final.head, end: { messageId: this.turn.messageId }, escalationExpiresAt: final.escalationExpiresAt, cancelEscalations: final.cancelEscalations });
+  async end(final: { head?: HeadPatch; escalationExpiresAfterMs?: number; cancelEscalations?: boolean } = {}): Promise<void> {
+    const batch = this.#take({ head: final.head, end: { messageId: this.turn.messageId }, escalationExpiresAfterMs: final.escalationExpiresAfterMs, cancelEscalations: final.cancelEscalations });
     await this.store.commit(this.turn, batch);
   }
 

@@ -1,15 +1,5 @@
-import type { StepKind, StoredArtifact } from "../../engine";
-import type { RunResultSummary } from "../../engine";
-
-/** Thrown when a turn's compare-and-swap on (epoch, active turn) fails: another turn owns the run now. */
-export class LeaseLostError extends Error {
-  override readonly name = "LeaseLostError";
-  constructor(readonly runId: string, readonly epoch: number) {
-    super(`Run ${runId}: turn of epoch ${epoch} no longer holds the run (reclaimed or cancelled)`);
-  }
-}
-
-export type InboxKind = "start" | "resume" | "timeout" | "cancel";
+import type { RunResultSummary, StepKind, StoredArtifact } from "../engine";
+import type { InboxKind, RunStatus } from "./lifecycle";
 
 /** A claimed inbox message and the turn it opened on its run's head. */
 export interface ClaimedTurn {
@@ -25,6 +15,8 @@ export interface ClaimedTurn {
   readonly workerId: string;
   /** The run as the claim read it (PostgreSQL reads it in the claim's statement, saving a round trip). */
   readonly snapshot?: TurnSnapshot;
+  /** performance.now() when the claim was sent: its lease runs at most `leaseMs` from then (lease-gate.ts). */
+  readonly claimSentAt?: number;
 }
 
 /** What a turn needs to re-execute its run: the run, its pinned definition, its ledger by key. */
@@ -75,7 +67,7 @@ export interface EscalationRow {
 
 /** Run columns a commit changes; undefined leaves a column alone. */
 export interface HeadPatch {
-  status?: "running" | "suspended" | "succeeded" | "failed" | "escalated" | "cancelled" | "queued";
+  status?: Exclude<RunStatus, "dispatched">;
   workflowState?: unknown;
   currentStep?: string | null;
   currentState?: string;
@@ -84,7 +76,8 @@ export interface HeadPatch {
   finalResult?: RunResultSummary;
   startedAt?: Date;
   finishedAt?: Date;
-  resumeDeadline?: Date | null;
+  /** A suspension's deadline, as a delay the database adds to its own clock; null clears it. */
+  resumeDeadline?: { readonly afterMs: number } | null;
   watchdogNote?: string | null;
 }
 
@@ -99,7 +92,8 @@ export interface TurnBatch {
   readonly artifacts: readonly ArtifactRow[];
   readonly escalations: readonly EscalationRow[];
   readonly head: HeadPatch;
-  readonly escalationExpiresAt?: Date;
+  /** New escalations expire this long after the commit, by the database's clock. */
+  readonly escalationExpiresAfterMs?: number;
   /** Pending escalations of the run become cancelled (a cancelled run). */
   readonly cancelEscalations?: boolean;
   readonly end?: TurnEnd;

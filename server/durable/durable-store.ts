@@ -1,0 +1,116 @@
+import type { StoredArtifact } from "../engine";
+import type { SqlClient } from "../persistence/sql/sql-client";
+import { LiveCallWriter } from "./live-call-writer";
+import { claimTurn } from "./store/claim-turn";
+import { commitOnPostgres } from "./store/commit-postgres";
+import { commitOnSqlite } from "./store/commit-sqlite";
+import { deferTurn } from "./store/defer-turn";
+import { enqueueRun, type NewDurableRun } from "./store/enqueue-run";
+import { getArtifact, loadTurn } from "./store/load-turn";
+import { ensurePlannerStatistics } from "./store/planner-statistics";
+import { requestCancel, runsWithPendingCancel, type CancelOutcome, type CancelRequest } from "./store/request-cancel";
+import { isEscalationOverdue, resolveEscalation, type EscalationResolution, type ResolutionOutcome } from "./store/resolve-escalation";
+import { renewLease } from "./store/renew-lease";
+import { closeMessagesOfEndedRuns, overdueEscalations, reclaimExpiredLeases, type ReclaimedRun } from "./store/watchdog-sweeps";
+import type { ClaimedTurn, TurnBatch, TurnSnapshot } from "./types";
+
+/**
+ * The durable run protocol (003) over SQL, and the only writer of a run's rows: runs and their
+ * inbox, claims that open a turn with a new epoch, commits guarded by compare-and-swap on (epoch,
+ * active turn, lease), leases, deferral with backoff, the watchdog's reclaims and timeouts,
+ * cancels, and escalation decisions that resume runs. Every operation lives in its own file under
+ * store/ and is one transaction (the PostgreSQL claim and commit are one statement each). Every
+ * expiry and deadline is computed from the database's clock in the statement that uses it.
+ */
+export class DurableStore {
+  /** The live preview of a turn's streaming model call. */
+  readonly liveCalls: LiveCallWriter;
+
+  /**
+   * Rung after a message is committed: the doorbell (003: a wake-up only, the inbox is the truth).
+   * On PostgreSQL the NOTIFY goes out inside the transaction, so it is delivered on commit.
+   */
+  onMessage?: () => void;
+
+  constructor(readonly sql: SqlClient) {
+    this.liveCalls = new LiveCallWriter(sql);
+  }
+
+  /** Creates a queued run with its start message. @throws WorkflowArchivedError */
+  async enqueueRun(run: NewDurableRun): Promise<{ runId: string }> {
+    const enqueued = await enqueueRun(this.sql, run);
+    this.onMessage?.();
+    return enqueued;
+  }
+
+  claim(workerId: string, leaseMs: number, onlyRunId?: string): Promise<ClaimedTurn | null> {
+    return claimTurn(this.sql, workerId, leaseMs, onlyRunId);
+  }
+
+  loadTurn(runId: string): Promise<TurnSnapshot> {
+    return loadTurn(this.sql, runId);
+  }
+
+  getArtifact(runId: string, artifactId: string): Promise<StoredArtifact | undefined> {
+    return getArtifact(this.sql, runId, artifactId);
+  }
+
+  /** Writes one batch of a turn, only while it holds a valid lease. @throws LeaseLostError */
+  commit(turn: ClaimedTurn, batch: TurnBatch): Promise<void> {
+    return this.sql.dialect.provider === "postgres" ? commitOnPostgres(this.sql, turn, batch) : commitOnSqlite(this.sql, turn, batch);
+  }
+
+  renewLease(turn: ClaimedTurn, leaseMs: number): Promise<boolean> {
+    return renewLease(this.sql, turn, leaseMs);
+  }
+
+  deferTurn(turn: ClaimedTurn, reason: string, delayMs: number, countsAsRetry = true): Promise<void> {
+    return deferTurn(this.sql, turn, reason, delayMs, countsAsRetry);
+  }
+
+  async resolveEscalation(resolution: EscalationResolution): Promise<ResolutionOutcome> {
+    const outcome = await resolveEscalation(this.sql, resolution);
+    if (outcome.ok) this.onMessage?.();
+    return outcome;
+  }
+
+  /** Whether a pending escalation's deadline has passed, by the database's clock. */
+  isEscalationOverdue(escalationId: string): Promise<boolean> {
+    return isEscalationOverdue(this.sql, escalationId);
+  }
+
+  async cancelRun(runId: string, request: CancelRequest): Promise<CancelOutcome> {
+    const outcome = await requestCancel(this.sql, runId, request);
+    if (outcome.queued) this.onMessage?.();
+    return outcome;
+  }
+
+  /** Queues a cancel; false when the run does not exist or already ended. */
+  async requestCancel(runId: string, reason: string): Promise<boolean> {
+    return (await this.cancelRun(runId, { reason })).queued;
+  }
+
+  runsWithPendingCancel(runIds: readonly string[]): Promise<Set<string>> {
+    return runsWithPendingCancel(this.sql, runIds);
+  }
+
+  reclaimExpiredLeases(backoffMs: (retryCount: number) => number): Promise<ReclaimedRun[]> {
+    return reclaimExpiredLeases(this.sql, backoffMs);
+  }
+
+  overdueEscalations(): Promise<{ escalationId: string; runId: string; at: string }[]> {
+    return overdueEscalations(this.sql);
+  }
+
+  closeMessagesOfEndedRuns(): Promise<number> {
+    return closeMessagesOfEndedRuns(this.sql);
+  }
+
+  ensurePlannerStatistics(): Promise<void> {
+    return ensurePlannerStatistics(this.sql);
+  }
+
+  async close(): Promise<void> {
+    await this.sql.close();
+  }
+}

@@ -1,0 +1,40 @@
+import { RUN_STATUSES, type RunStatus } from "../engine/run/run-record";
+
+/**
+ * The durable protocol's vocabulary (003 section 2), defined once: every status a run, an inbox
+ * message or an escalation can have, and which of them end a run. SQL statements, services and
+ * the UI's filters import these lists instead of retyping them.
+ */
+export { RUN_STATUSES, type RunStatus };
+
+/** A run in one of these has ended: no turn will run it again. `escalated` is kept for runs recorded before durable runs. */
+export const TERMINAL_RUN_STATUSES = ["succeeded", "failed", "escalated", "cancelled"] as const satisfies readonly RunStatus[];
+export type TerminalRunStatus = (typeof TERMINAL_RUN_STATUSES)[number];
+
+/** A run in one of these is held by a turn whose lease may expire. */
+export const HELD_RUN_STATUSES = ["dispatched", "running"] as const satisfies readonly RunStatus[];
+
+/** A run in one of these waits for a claim (a cancel may also take a held run over). */
+export const CLAIMABLE_RUN_STATUSES = ["queued", "suspended"] as const satisfies readonly RunStatus[];
+
+export function isTerminalRunStatus(status: string): status is TerminalRunStatus {
+  return (TERMINAL_RUN_STATUSES as readonly string[]).includes(status);
+}
+
+/** What an inbox message asks for: start a run, resume it after a decision or its timeout, cancel it. */
+export const INBOX_KINDS = ["start", "resume", "timeout", "cancel"] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** `pending`/`deferred` are due (at `nextRetryAt`), `claimed` while a turn runs, `done` after. */
+export const INBOX_STATUSES = ["pending", "deferred", "claimed", "done"] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+export const DUE_INBOX_STATUSES = ["pending", "deferred"] as const satisfies readonly InboxStatus[];
+
+/** An escalation is pending until a decision, the watchdog's timeout, or a cancel closes it. */
+export const ESCALATION_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const;
+export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
+
+/** A list of statuses as an SQL literal list: `('a','b')`. Only for the constant lists above. */
+export function sqlList(values: readonly string[]): string {
+  return `(${values.map((value) => `'${value}'`).join(",")})`;
+}

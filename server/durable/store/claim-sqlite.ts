@@ -1,0 +1,38 @@
+import type { SqlClient } from "../../persistence/sql/sql-client";
+import type { ClaimedTurn } from "../types";
+import type { ClaimRequest, ClaimRow } from "./claim-turn";
+
+/** SQLite: the same reads and updates inside one BEGIN IMMEDIATE transaction; SQLite serializes writers. */
+export async function claimOnSqlite(sql: SqlClient, request: ClaimRequest): Promise<ClaimedTurn | null> {
+  const d = sql.dialect;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.query<ClaimRow>(
+      // The partial index of claimable messages is already in claim order; named, so the planner
+      // never prefers an index that makes it sort every due message.
+      `SELECT m."id", m."runId", m."kind", m."payload", m."retryCount", m."deferReason", r."epoch" FROM "InboxMessage" m INDEXED BY "InboxMessage_due_partial_idx" JOIN "Run" r ON r."id" = m."runId"
+       WHERE ${request.due} ORDER BY m."nextRetryAt", m."createdAt" LIMIT 1`,
+      request.dueParams,
+    );
+    if (!row) return null;
+    const epoch = row.epoch + 1;
+    await tx.execute(`UPDATE "Run" SET "status" = 'dispatched', "epoch" = ?, "activeTurnId" = ?, "leaseOwner" = ?, "leaseExpiresAt" = ${d.later.sql}, "updatedAt" = ${d.now} WHERE "id" = ?`, [
+      epoch,
+      request.turnId,
+      request.workerId,
+      d.later.param(request.leaseMs),
+      row.runId,
+    ]);
+    await tx.execute(`UPDATE "InboxMessage" SET "status" = 'claimed', "claimedBy" = ?, "claimedAt" = ${d.now}, "epoch" = ? WHERE "id" = ?`, [request.workerId, epoch, row.id]);
+    return {
+      runId: row.runId,
+      epoch,
+      turnId: request.turnId,
+      messageId: row.id,
+      kind: row.kind,
+      payload: d.readJson(row.payload) as Record<string, unknown>,
+      retryCount: row.retryCount,
+      deferReason: row.deferReason,
+      workerId: request.workerId,
+    };
+  });
+}
