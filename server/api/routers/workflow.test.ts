@@ -1,4 +1,6 @@
 import { TRPCError } from "@trpc/server";
+import { toYaml } from "@/server/workflows/document";
+import { seed004AgentYaml } from "@/server/workflows/definition/seed-format/testing/seed-examples";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/server/persistence/testing/test-database";
 import { minimalWorkflowDefinition } from "@/server/workflows/definition/testing/minimal-workflow";
@@ -115,6 +117,25 @@ for (const { provider, enabled } of TEST_DATABASES) {
       expect((await caller.workflow.get({ name: RELIES_ON_A_DEFAULT.name })).problems).toEqual([]);
       // Saved again unchanged: nothing new is stored, and the warnings still come back.
       expect(await caller.workflow.save({ document: RELIES_ON_A_DEFAULT.text })).toMatchObject({ version: 1, created: false, warnings: check.warnings });
+    });
+
+    it("saves 004's agent.yaml, which names no workflow, under the name the editor gives; refuses it without one", async () => {
+      const agentYaml = toYaml(seed004AgentYaml());
+      const check = await caller.workflow.check({ document: agentYaml, name: "scrip-agent" });
+      expect(check).toMatchObject({ ok: true, problems: [] });
+      expect(check.warnings.map((warning) => warning.message)).toContain('no name: the workflow is called "scrip-agent" (given where the document was loaded)');
+      expect(await caller.workflow.save({ document: agentYaml, fallbackName: "scrip-agent" })).toMatchObject({ name: "scrip-agent", version: 1, created: true });
+      // The stored version is the canonical form: exported, it names itself and reads back as the same version.
+      const exported = await caller.workflow.export({ name: "scrip-agent" });
+      const again = await caller.workflow.save({ document: exported });
+      expect(again).toMatchObject({ name: "scrip-agent", version: 1, created: false });
+      // Nothing is inferred any more; only the machine's own dead ends remain (reflecting and shipping, as 004 writes it).
+      expect(again.warnings.map((warning) => warning.message)).toEqual([
+        'state "reflecting" is unreachable from the initial state "observing"',
+        'state "shipping" is unreachable from the initial state "observing"',
+      ]);
+      const nameless = await failure(caller.workflow.save({ document: agentYaml }));
+      expect(nameless.message).toMatch(/^workflow\.name \(line \d+, column \d+\): is required/);
     });
 
     it("refuses an invalid document that also has warnings: errors first, the warnings after under their own heading", async () => {
