@@ -38,26 +38,31 @@ export function inferMachine(workflow: Record<string, unknown>, steps: Record<st
 
 function sequentialMachine(steps: Record<string, unknown>[], findings: SeedFindings): Record<string, unknown> {
   const names = steps.map((step) => step.name).filter((name): name is string => typeof name === "string");
+  const taken = new Set(names);
   let final = FINAL_STATE;
-  while (names.includes(final)) final = `${final}_`;
+  while (taken.has(final)) final = `${final}_`;
   const states = [...new Set(names), final];
-  steps.forEach((step, i) => {
-    if (typeof step.name !== "string") return;
+  // From the last step back, so each step knows the next named one without searching.
+  let next = final;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i] as Record<string, unknown>;
+    if (typeof step.name !== "string") continue;
     step.in_state = step.name;
-    const next = steps.slice(i + 1).find((later) => typeof later.name === "string");
-    step.transition_to = typeof next?.name === "string" ? next.name : final;
-  });
+    step.transition_to = next;
+    next = step.name;
+  }
   findings.warnings.push({
     path: ["steps"],
-    message: `no state_machine: the steps run in order, one state per step (${list(states.slice(0, -1))}), then the final state "${final}" (001's sequential workflow)`,
+    message: `no state_machine: the steps run in order, one state per step (${list(states.slice(0, Math.min(20, states.length - 1)))}${states.length > 21 ? ", …" : ""}), then the final state "${final}" (001's sequential workflow)`,
   });
   return { states, initial_state: states[0], final_states: [final] };
 }
 
 function machineFromPlacedSteps(steps: Record<string, unknown>[], findings: SeedFindings): Record<string, unknown> {
-  const states: string[] = [];
+  // A Set keeps first-mention order and stays linear however many names a document holds.
+  const mentioned = new Set<string>();
   const mention = (name: string) => {
-    if (name !== ANY_STATE && !states.includes(name)) states.push(name);
+    if (name !== ANY_STATE) mentioned.add(name);
   };
   for (const step of steps) {
     stringsIn(step.in_state).forEach(mention);
@@ -69,10 +74,11 @@ function machineFromPlacedSteps(steps: Record<string, unknown>[], findings: Seed
     step.in_state = ANY_STATE;
     findings.warnings.push({ path: ["steps", i], message: `no in_state: step "${String(step.name)}" runs in any state that has no step of its own (in_state: "*")` });
   });
+  const states = [...mentioned];
   const first = steps.flatMap((step) => stringsIn(step.in_state).filter((state) => state !== ANY_STATE))[0];
   findings.warnings.push({
     path: ["steps"],
-    message: `no state_machine: the states are the ones the steps name (${list(states)}), starting in "${first ?? "?"}", with no transitions of their own`,
+    message: `no state_machine: the states are the ones the steps name (${list(states.slice(0, 20))}${states.length > 20 ? ", …" : ""}), starting in "${first ?? "?"}", with no transitions of their own`,
   });
   return { states, ...(first !== undefined ? { initial_state: first } : {}) };
 }
@@ -96,5 +102,5 @@ function inferFinalStates(machine: Record<string, unknown>, steps: readonly Reco
     return;
   }
   machine.final_states = finals;
-  findings.warnings.push({ path: ["state_machine"], message: `no final_states: inferred as ${list(finals)} (the states with no way out of their own); reaching one ends the run` });
+  findings.warnings.push({ path: ["state_machine"], message: `no final_states: inferred as ${list(finals.slice(0, 20))}${finals.length > 20 ? ", …" : ""} (the states with no way out of their own); reaching one ends the run` });
 }

@@ -24,6 +24,10 @@ export function variablesSetByCode(code: string): string[] {
   return [...names];
 }
 
+/** Inferred declarations a document may rely on; past this it must declare its variables. */
+export const MAX_INFERRED_VARIABLES = 500;
+const MAX_HINT_CANDIDATES = 2000;
+
 export function inferVariables(workflow: Record<string, unknown>, steps: readonly Record<string, unknown>[], findings: SeedFindings): void {
   if (workflow.context !== undefined && !isObject(workflow.context)) return;
   const context: Record<string, unknown> = { ...(workflow.context ?? {}) };
@@ -35,11 +39,18 @@ export function inferVariables(workflow: Record<string, unknown>, steps: readonl
   const guardIdsKnown = steps.every((step) => step.guard_id === undefined || typeof step.guard_id === "string") && steps.every((step) => Object.keys(step).length > 0);
   const stepNames = new Set(steps.map((step) => step.name).filter((name): name is string => typeof name === "string"));
   const known = (name: string) => declared.has(name) || guardIds.has(name) || (stepOfOutputVariable(name) !== undefined && stepNames.has(stepOfOutputVariable(name) as string));
+  // "Did you mean" looks among the names the author wrote down, a bounded list: never among inferred ones.
+  const spelled = [...declared, ...guardIds, ...RUN_VARIABLES, ...Object.keys(BUILTIN_PROMPT_VARIABLES)].slice(0, MAX_HINT_CANDIDATES);
+  let inferred = 0;
   const declare = (name: string, value: boolean | string, path: (string | number)[], message: string) => {
     if (!IDENTIFIER.test(name) || known(name)) return;
+    if (++inferred > MAX_INFERRED_VARIABLES) {
+      if (inferred === MAX_INFERRED_VARIABLES + 1) findings.problems.push({ path, message: `more than ${MAX_INFERRED_VARIABLES} variables are used without being declared: declare them under context:` });
+      return;
+    }
     context[name] = value;
     declared.add(name);
-    const near = nearestName(name, [...declared, ...guardIds, ...RUN_VARIABLES, ...Object.keys(BUILTIN_PROMPT_VARIABLES)]);
+    const near = nearestName(name, spelled);
     findings.warnings.push({ path, message: near ? `${message} (did you mean "${near}"?)` : message });
   };
 

@@ -219,3 +219,16 @@ describe("malformed documents in 004's format are refused, each naming its actua
     expect(found.some((problem) => problem.startsWith(expected)), found.join("\n")).toBe(true);
   });
 });
+
+describe("inference stays bounded whatever the document", () => {
+  it("refuses a document that relies on more than 500 undeclared variables, once", () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `v${i}`);
+    const text = toYaml({ workflow: { name: "many", steps: [{ name: "a", prompt: names.map((name) => `{${name}}`).join(" ") }] } });
+    const result = validateWorkflowDocument(text, "many.yaml");
+    if (result.ok) expect.fail("5000 inferred variables must be refused");
+    expect(result.problems.map((problem) => problem.message)).toEqual(["more than 500 variables are used without being declared: declare them under context:"]);
+    // 500 inferences (and the others), listed up to the cap of 200 with a last line counting the rest.
+    expect(result.warnings).toHaveLength(201);
+    expect(result.warnings.at(-1)?.message).toMatch(/^and 30\d more warnings not shown$/);
+  });
+});
