@@ -22,7 +22,17 @@ for (const provider of TEST_PROVIDERS) {
         let latest = await journalOf();
         let reopened: Promise<TurnJournal> | undefined;
         return {
-          ledger: latest.calls,
+          // After a reopen the crashed journal is gone: the run's ledger is the restarted worker's.
+          ledger: {
+            call: async (key, request, perform) => {
+              await reopened;
+              return latest.calls.call(key, request, perform);
+            },
+            note: async (key, actor, text) => {
+              await reopened;
+              return latest.calls.note(key, actor, text);
+            },
+          },
           // A worker restarted after a crash: a new journal over what was committed; whatever the old one
           // still buffered is lost, as in a crash.
           reopen() {
