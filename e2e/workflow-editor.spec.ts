@@ -16,7 +16,10 @@ test("a workflow's page checks its document live: an invalid import marks the st
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Import YAML" }).click();
     await (await chooser).setFiles({ name: "broken.yaml", mimeType: "application/yaml", buffer: Buffer.from(tdd.replace(/\n\s*- \{ from: implementing, to: done[^\n]*/, "")) });
-    await expect(page.getByTestId("problem")).toHaveCount(3);
+    // writing_tests and implementing have no path to done (problems); done is now unreachable, a warning.
+    await expect(page.getByTestId("problem")).toHaveCount(2);
+    await expect(page.getByTestId("warning")).toHaveCount(1);
+    await expect(page.getByTestId("warning")).toContainText('state "done" is unreachable from the initial state "writing_tests"');
     // Problems are listed in file order; this one is about the state the edit cut off.
     await expect(page.getByTestId("problem").filter({ hasText: '"implementing" has no path' })).toHaveText('line 19:29 · workflow.state_machine.states[1]: state "implementing" has no path to a final state (done)');
     await expect(page.locator('[data-testid="state-node"][data-state="implementing"]')).toHaveAttribute("data-problem", "true");
