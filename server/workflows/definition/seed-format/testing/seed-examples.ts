@@ -9,7 +9,7 @@ import { parse } from "yaml";
 
 export const SEEDS_FOLDER = fileURLToPath(new URL("../../../../../docs/seeds/", import.meta.url));
 
-export function seedText(number: "000" | "001" | "002" | "003" | "004"): string {
+export function seedText(number: "001" | "004"): string {
   const file = readdirSync(SEEDS_FOLDER).find((name) => name.startsWith(`${number}_`));
   if (!file) throw new Error(`seed ${number} is not in ${SEEDS_FOLDER}`);
   return readFileSync(join(SEEDS_FOLDER, file), "utf8");
