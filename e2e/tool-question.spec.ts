@@ -37,8 +37,8 @@ test("a reviewer answers a tool's question from the review queue with the form i
   await test.step("the browser names each field the form refuses", async () => {
     await page.getByLabel("Days to keep a backup").fill("-1");
     await page.getByRole("button", { name: "Send answer" }).click();
-    await expect(page.getByRole("alert")).toContainText("answer.region: is required");
-    await expect(page.getByRole("alert")).toContainText("answer.keepDays: must be at least 0");
+    await expect(page.getByTestId("answer-problems")).toContainText("answer.region: is required");
+    await expect(page.getByTestId("answer-problems")).toContainText("answer.keepDays: must be at least 0");
     await expect(page.getByLabel("Region")).toHaveAttribute("aria-invalid", "true");
   });
 
@@ -48,7 +48,8 @@ test("a reviewer answers a tool's question from the review queue with the form i
     await page.getByLabel("Days to keep a backup").fill("7");
     await page.getByLabel("Reason").fill("Empty since May!");
     await page.getByRole("button", { name: "Send answer" }).click();
-    await expect(page.getByRole("alert").first()).toContainText('answer.reason: must match pattern "^[a-z ]+$"');
+    await expect(page.getByTestId("answer-refused")).toHaveText('answer.reason: must match pattern "^[a-z ]+$"');
+    await expect(page.getByTestId("answer-problems")).toHaveCount(0);
     await expect(page.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
   });
 

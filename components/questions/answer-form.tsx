@@ -92,12 +92,12 @@ export function AnswerForm({ schema, pending, serverError, onAnswer }: { schema:
         );
       })}
       {summary.length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" data-testid="answer-problems" className="text-sm text-red-700">
           Fix {summary.length === 1 ? "this field" : `these ${summary.length} fields`} first: {summary.join("; ")}
         </p>
       )}
       {serverError && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" data-testid="answer-refused" className="text-sm text-red-700">
           {serverError}
         </p>
       )}
