@@ -88,12 +88,13 @@ describe("dualstate runs report", () => {
 
   it("reports from a file as the --as reviewer; a repeat from standard input is acknowledged without effect (exit 0, applied: false)", async () => {
     const callId = await waitingCall("external");
+    // Another call of the run keeps waiting, whichever tests ran before.
+    await waitingCall("external");
     const file = join(folder, "result.json");
     writeFileSync(file, JSON.stringify({ status: "deployed" }, null, 2));
     const applied = await cli("runs", "report", runId, callId, "--result-file", file, "--as", "ada@example.test");
     expect(applied.err).toBe("");
     expect(applied.code).toBe(0);
-    // The run still waits for the calls the test above left unanswered.
     expect(applied.out).toBe(`Reported tool call ${callId} of run ${runId} as ada@example.test; the run resumes once its other waiting calls are reported.`);
     expect(await db.toolWait.findUniqueOrThrow({ where: { id: callId } })).toMatchObject({ status: "reported", reportedBy: "ada@example.test", result: { status: "deployed" } });
 
