@@ -4,8 +4,9 @@ import { schemaProblem } from "@/server/guards/json-schema/schema-bounds";
 import type { JsonObject } from "@/server/engine";
 import { conflict, ServiceError } from "../errors";
 
-// One engine for every wait's schema: patterns on RE2 (linear time), as the tool registry's.
-const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: linearRegExp } });
+// Patterns on RE2 (linear time), as the tool registry's. One engine per schema: ajv keeps every
+// schema it compiled by its $id, and two workflows may well use the same $id for different schemas.
+const newAjv = () => new Ajv({ allErrors: true, strict: false, code: { regExp: linearRegExp } });
 // Compiled schemas by their JSON: a wait's schema is checked on every report, and a workflow's
 // tools share a handful of schemas. Bounded, oldest dropped first.
 const compiled = new Map<string, ValidateFunction>();
@@ -21,7 +22,7 @@ function validatorFor(schema: JsonObject, callId: string): ValidateFunction {
   if (problem) throw conflict(`Tool call ${callId}: its result schema cannot be used (${problem}); the workflow's tool must be fixed`);
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(schema);
+    validate = newAjv().compile(schema);
   } catch (error) {
     throw conflict(`Tool call ${callId}: its result schema does not compile (${error instanceof Error ? error.message : String(error)}); the workflow's tool must be fixed`);
   }
