@@ -59,6 +59,19 @@ for (const { provider, enabled } of TEST_DATABASES) {
       expect(await database.db.run.findUnique({ where: { id }, select: { status: true } })).toEqual({ status: "queued" });
     });
 
+    it("refuses a run whose sub-workflows' tools lead back to its own workflow, naming the chain", async () => {
+      const first = await saveWorkflowDefinition(database.db, withSubWorkflowTool("ping", "pong"));
+      await saveWorkflowDefinition(database.db, withSubWorkflowTool("pong", "pang"));
+      await saveWorkflowDefinition(database.db, withSubWorkflowTool("pang", "ping"));
+      expect(await refusal(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {} }))).toEqual({
+        code: "NOT_CONFIGURED",
+        message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "pong", whose tools run "pang", whose tools run "ping": sub-runs would start one another without end',
+      });
+      // A chain that ends (pang's latest version runs nothing) starts.
+      await saveWorkflowDefinition(database.db, validated(minimalWorkflowDefinition("pang")));
+      await expect(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {} })).resolves.toEqual({ id: expect.any(String) });
+    });
+
     it("does not check tools a generator override replaces", async () => {
       const saved = await saveWorkflowDefinition(database.db, withSubWorkflowTool("replayed-without-tools", "nowhere"));
       const { id } = await enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride: { kind: "replay", cassette: { steps: { write: ["done"] } } } });
