@@ -28,6 +28,8 @@ export interface ToolDefinition {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: JsonObject;
+  /** Bound of the model's arguments in UTF-8 bytes (the registry's MAX_INPUT_BYTES when unset). */
+  readonly maxInputBytes?: number;
   run(input: JsonObject, context: ToolContext): Promise<JsonObject>;
 }
 
@@ -42,6 +44,7 @@ export function toolEntry(definition: ToolDefinition): PolicyEntry<AgentEnv> {
     name: definition.name,
     description: definition.description,
     inputSchema: definition.inputSchema,
+    ...(definition.maxInputBytes === undefined ? {} : { maxInputBytes: definition.maxInputBytes }),
     run: (input, ctx) => definition.run(input, { ...ctx.env.tools, identity: ctx.identity, signal: ctx.signal }),
   };
 }

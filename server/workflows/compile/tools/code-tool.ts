@@ -6,6 +6,8 @@ import type { TestRunOutcome } from "../../../sandbox/types";
 import { CODE_TIMEOUT_BOUNDS, durationMs } from "../../definition/tools/duration";
 import type { CodeToolDeclaration } from "../../definition/tools/tool-types";
 
+/** The model's arguments to a code tool, written into the code the sandbox runs. */
+export const CODE_TOOL_INPUT_BYTES = 256 * 1024;
 /** Console output a call may produce, its result included: a bigger result is refused, never cut. */
 export const CODE_TOOL_OUTPUT_BYTES = 64 * 1024;
 const MARKER = "__DUALSTATE_TOOL_RESULT__";
@@ -27,6 +29,7 @@ export function codeTool(name: string, declaration: CodeToolDeclaration, options
     name,
     description: declaration.description,
     inputSchema: declaration.input_schema,
+    maxInputBytes: CODE_TOOL_INPUT_BYTES,
     async run(input, context) {
       const outcome = await runTests(
         { language: declaration.language, ...harness(declaration.language, declaration.code, input), limits: { wallClockMs, outputBytes: CODE_TOOL_OUTPUT_BYTES } },

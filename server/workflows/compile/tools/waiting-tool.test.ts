@@ -79,8 +79,10 @@ describe("waiting tools on the policy runtime", () => {
     const calls = new MemoryCallLedger();
     const steps = await runCalling("ask_owner", toolEntry(waitingTool("ask_owner", person)), { question: 42 }, calls);
     expect(steps.at(-1)?.payload).toMatchObject({ error: true, code: "INVALID_ARGUMENTS", message: expect.stringContaining("input.question must be string") });
-    const hostile = await runCalling("ci_build", toolEntry(waitingTool("ci_build", external)), { branch: `${"a".repeat(50_000)}!` }, new MemoryCallLedger());
-    expect(hostile.at(-1)?.payload).toMatchObject({ error: true, code: "INVALID_ARGUMENTS" });
+    const badPattern = await runCalling("ci_build", toolEntry(waitingTool("ci_build", external)), { branch: `${"a".repeat(50_000)}!` }, new MemoryCallLedger());
+    expect(badPattern.at(-1)?.payload).toMatchObject({ error: true, code: "INVALID_ARGUMENTS", message: expect.stringContaining('input.branch must match pattern') });
+    const huge = await runCalling("ask_owner", toolEntry(waitingTool("ask_owner", person)), { question: "x".repeat(100_000) }, new MemoryCallLedger());
+    expect(huge.at(-1)?.payload).toMatchObject({ error: true, code: "INVALID_ARGUMENTS", message: "The input of ask_owner is 100015 bytes, more than the 65536 allowed." });
   });
 
   it("once the result is recorded under the call's key, the call replays it and the tool does not wait again", async () => {

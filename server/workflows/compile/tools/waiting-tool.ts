@@ -4,6 +4,9 @@ import type { ToolContext, ToolDefinition } from "../../../generators/agent/tool
 import { durationMs, WAIT_TIMEOUT_BOUNDS } from "../../definition/tools/duration";
 import type { ExternalToolDeclaration, PersonToolDeclaration, WorkflowToolDeclaration } from "../../definition/tools/tool-types";
 
+/** The model's arguments to a waiting tool: stored with the wait and shown to whoever answers it. */
+export const WAITING_TOOL_INPUT_BYTES = 64 * 1024;
+
 type WaitingDeclaration = PersonToolDeclaration | WorkflowToolDeclaration | ExternalToolDeclaration;
 
 /**
@@ -17,6 +20,7 @@ export function waitingTool(name: string, declaration: WaitingDeclaration): Tool
     name,
     description: declaration.description,
     inputSchema: declaration.input_schema,
+    maxInputBytes: WAITING_TOOL_INPUT_BYTES,
     async run(input, context) {
       throw new ToolsPendingError([waitRequest(name, declaration, input, context, deadlineAfterMs)]);
     },
