@@ -183,10 +183,7 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     }
   }
 
-  /**
-   * What no policy may turn into data: an abort, a broken invariant, a failing ledger, a
-   * configuration error, a tool that waits (its result is reported later, never a failure).
-   */
+  /** What no policy may turn into data: an abort, a broken invariant, a failing ledger, a configuration error, a tool that waits. */
   #stops(error: unknown): boolean {
     return Boolean(this.run.signal?.aborted || error instanceof PolicyInvariantError || error instanceof PolicyLedgerError || configurationErrorOf(error) || isToolsPending(error));
   }
