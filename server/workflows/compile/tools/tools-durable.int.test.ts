@@ -36,9 +36,33 @@ workflow:
       transition_to: done
 `;
 
-/** The model: first both tools in one turn, then (having read both results) the report. */
+/** A parent whose agent delegates to the `summarizer` workflow, and that workflow. */
+const DELEGATOR = `
+name: delegator
+tools:
+  summarize: { kind: workflow, workflow: summarizer, description: Summarize a text with the summarizer workflow., timeout: 1h }
+state_machine: { states: [writing, done], initial_state: writing, final_states: [done] }
+steps:
+  - { name: delegate, in_state: writing, generator: { kind: agent, extract: text, tools: [summarize] }, prompt: "Delegate: {specification}", transition_to: done }
+`;
+const SUMMARIZER = `
+name: summarizer
+state_machine: { states: [summing, done], initial_state: summing, final_states: [done] }
+steps:
+  - { name: sum, in_state: summing, prompt: "Summarize: {specification}", transition_to: done }
+`;
+
+/**
+ * The model: the summarizer's step answers at once; an agent first calls its tools in one turn,
+ * then (having read every result) answers with them.
+ */
 function modelReplies(body: Record<string, unknown>) {
-  const toolMessages = (body.messages as { role: string; content?: string }[]).filter((message) => message.role === "tool");
+  const messages = body.messages as { role: string; content?: string }[];
+  if (messages.some((message) => message.role === "user" && message.content?.includes("Summarize: "))) return "a short summary";
+  const toolMessages = messages.filter((message) => message.role === "tool");
+  if (messages.some((message) => message.role === "user" && message.content?.includes("Delegate: "))) {
+    return toolMessages.length === 0 ? { toolCalls: [{ name: "summarize", arguments: JSON.stringify({ specification: "the README" }) }] } : `Delegated (${toolMessages[0]?.content})`;
+  }
   if (toolMessages.length === 0) {
     return { toolCalls: [{ name: "word_count", arguments: JSON.stringify({ text: "one two three" }) }, { name: "ask_owner", arguments: JSON.stringify({ question: "Friday or Monday?" }) }] };
   }
@@ -94,5 +118,24 @@ describe.each(TEST_PROVIDERS)("declared tools in a durable run on %s", (provider
     expect(results.map((entry) => entry.actor)).toEqual(["model", "word_count", "owner@example.com", "model"]);
     const step = await fixture.database.db.ledgerEntry.findFirstOrThrow({ where: { runId, type: "step.completed" } });
     expect((step.payload as { output?: string }).output).toBe('Report ({"words":3} {"answer":"Friday"})');
+  }, 60_000);
+
+  it("a workflow tool starts a sub-run of the named workflow and resumes with its result", async () => {
+    for (const text of [SUMMARIZER, DELEGATOR]) {
+      const validated = validateWorkflowDocument(text);
+      if (!validated.ok) expect.fail(JSON.stringify(validated.problems));
+      await saveWorkflowDefinition(fixture.database.db, validated.definition);
+    }
+    const parent = await fixture.database.db.workflowVersion.findFirstOrThrow({ where: { workflow: { name: "delegator" } }, select: { id: true } });
+    const { runId } = await fixture.store.enqueueRun({ workflowVersionId: parent.id, specification: "summarize the README", contextValues: {} });
+
+    const finished = await runIn(runId, ["succeeded", "failed"]);
+    expect(finished.status, JSON.stringify(finished.finalResult)).toBe("succeeded");
+    const [wait] = await fixture.database.db.toolWait.findMany({ where: { runId } });
+    expect(wait).toMatchObject({ tool: "summarize", kind: "workflow", workflow: "summarizer", status: "reported", input: { specification: "the README" } });
+    const child = await fixture.database.db.run.findUniqueOrThrow({ where: { id: wait!.childRunId! } });
+    expect(child).toMatchObject({ specification: "the README", parentRunId: runId, parentCallId: wait!.id, status: "succeeded" });
+    const step = await fixture.database.db.ledgerEntry.findFirstOrThrow({ where: { runId, type: "step.completed" } });
+    expect(JSON.parse((step.payload as { output: string }).output.replace(/^Delegated \(|\)$/g, ""))).toEqual({ status: "succeeded", runId: child.id, artifacts: {} });
   }, 60_000);
 });
