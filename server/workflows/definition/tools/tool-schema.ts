@@ -5,10 +5,9 @@
  * Shape and schemas only; names, references and counts are checked in check-tools.ts.
  */
 import { z } from "zod";
-import type { JsonObject } from "../../../engine";
 import { normalizeLanguage, type GuardLanguage } from "../../../guards/language";
 import { answerSchemaProblems } from "./answer-schema";
-import { DEFAULT_CODE_TOOL_TIMEOUT, parseDuration, WAIT_TIMEOUT_BOUNDS, CODE_TIMEOUT_BOUNDS, type DurationBounds } from "./duration";
+import { CODE_TIMEOUT_BOUNDS, parseDuration, WAIT_TIMEOUT_BOUNDS, type DurationBounds } from "./duration";
 import { toolSchemaProblem } from "./json-schema-check";
 import { workflowNameSchema } from "../workflow-name";
 
@@ -151,6 +150,3 @@ export type RawPersonTool = z.infer<typeof personToolSchema>;
 export type RawWorkflowTool = z.infer<typeof workflowToolSchema>;
 export type RawExternalTool = z.infer<typeof externalToolSchema>;
 export type RawTool = RawCodeTool | RawPersonTool | RawWorkflowTool | RawExternalTool;
-
-export { DEFAULT_CODE_TOOL_TIMEOUT };
-export type { JsonObject };
