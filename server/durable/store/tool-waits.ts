@@ -122,11 +122,15 @@ async function startSubRun(tx: SqlExecutor, d: SqlDialect, parentRunId: string, 
     return;
   }
   const childRunId = timeOrderedId();
+  // INSERT … SELECT gives its parameters no column types: PostgreSQL needs them spelled out.
+  const [json, queued] = d.provider === "postgres" ? ["?::jsonb", `'queued'::"RunStatus"`] : ["?", "'queued'"];
+  // The sub-run generates as its parent does (a replayed run's sub-runs replay from the same cassette).
   const created = await tx.execute(
-    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "parentRunId", "parentCallId", "createdAt", "updatedAt")
-     SELECT ?, v."id", ?, 'queued', ?, ?, ?, ?, ${d.now}, ${d.now} FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId"
+    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "parentRunId", "parentCallId", "createdAt", "updatedAt")
+     SELECT ?, v."id", ?, ${queued}, ${json}, ${json}, p."generatorOverride", p."id", ?, ${d.now}, ${d.now}
+     FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId" JOIN "Run" p ON p."id" = ?
      WHERE w."name" = ? AND w."archivedAt" IS NULL ORDER BY v."version" DESC LIMIT 1`,
-    [childRunId, wait.specification ?? "", d.json(initialWorkflowState), d.json({}), parentRunId, callId, wait.workflow ?? ""],
+    [childRunId, wait.specification ?? "", d.json(initialWorkflowState), d.json({}), callId, parentRunId, wait.workflow ?? ""],
   );
   if (created !== 1) {
     await refuse(`Not started: there is no workflow named ${JSON.stringify(wait.workflow)} (or it is archived)`);
@@ -150,13 +154,18 @@ async function depthOf(tx: SqlExecutor, runId: string): Promise<number> {
 
 /**
  * A run that ended leaves nothing waiting: its open calls are cancelled (a late report is then
- * acknowledged without effect), and each of its sub-runs that has not ended gets a cancel message.
+ * acknowledged without effect), and each of its sub-runs that has not ended gets a cancel message
+ * that replaces whatever else it had queued.
  */
 export async function closeWaits(tx: SqlExecutor, d: SqlDialect, runId: string, reason: string): Promise<void> {
   await tx.execute(`UPDATE "ToolWait" SET "status" = 'cancelled', "reportedAt" = ${d.now}, "reportedBy" = 'dualstate' WHERE "runId" = ? AND "status" = 'waiting'`, [runId]);
   await tx.execute(`UPDATE "Run" SET "waitingToolCount" = 0 WHERE "id" = ?`, [runId]);
   const children = await tx.query<{ id: string }>(`SELECT "id" FROM "Run" WHERE "parentRunId" = ? AND "status" NOT IN ${sqlList(TERMINAL_RUN_STATUSES)} LIMIT 1000`, [runId]);
-  for (const child of children) await insertMessage(tx, d, child.id, "cancel", { reason }, { edge: { fromRunId: runId } });
+  for (const child of children) {
+    // The cancel goes first: a sub-run not started yet must not start now.
+    await tx.execute(`UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ${d.now} WHERE "runId" = ? AND "kind" <> 'cancel' AND "status" IN ('pending', 'deferred')`, [child.id]);
+    await insertMessage(tx, d, child.id, "cancel", { reason }, { edge: { fromRunId: runId } });
+  }
 }
 
 /** The watchdog's: waits past their deadline by the database's clock. */
