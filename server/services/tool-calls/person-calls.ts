@@ -36,30 +36,18 @@ function asObject(value: unknown): JsonObject | null {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
 }
 
-/** Questions tools asked people that no one has answered yet (kind person, status waiting). */
-export async function listPendingPersonCalls(db: Db): Promise<{ items: PendingQuestion[]; total: number }> {
-  const where = { kind: "person", status: "waiting" } as const;
-  const [rows, total] = await Promise.all([
-    db.toolWait.findMany({ where, orderBy: [{ deadlineAt: "asc" }, { createdAt: "asc" }], take: MAX_LISTED_QUESTIONS, include: { run: RUN } }),
-    db.toolWait.count({ where }),
-  ]);
-  const items = rows.map((row) => ({
-    callId: row.id,
-    runId: row.runId,
-    workflow: row.run.workflowVersion?.workflow.name ?? null,
-    stepName: row.stepName,
-    tool: row.tool,
-    question: row.question ?? "",
-    createdAt: row.createdAt,
-    deadlineAt: row.deadlineAt,
-  }));
-  return { items, total };
-}
+type QuestionRow = {
+  id: string;
+  runId: string;
+  stepName: string;
+  tool: string;
+  question: string | null;
+  createdAt: Date;
+  deadlineAt: Date;
+  run: { workflowVersion: { workflow: { name: string } } | null };
+};
 
-/** One person's question with its form and, once answered, who answered what and when. */
-export async function getPersonCall(db: Db, callId: string): Promise<PersonCall> {
-  const row = await db.toolWait.findUnique({ where: { id: callId }, include: { run: RUN } });
-  if (!row || row.kind !== "person") throw notFound("Question", callId);
+function questionOf(row: QuestionRow): PendingQuestion {
   return {
     callId: row.id,
     runId: row.runId,
@@ -69,6 +57,25 @@ export async function getPersonCall(db: Db, callId: string): Promise<PersonCall>
     question: row.question ?? "",
     createdAt: row.createdAt,
     deadlineAt: row.deadlineAt,
+  };
+}
+
+/** Questions tools asked people that no one has answered yet (kind person, status waiting). */
+export async function listPendingPersonCalls(db: Db): Promise<{ items: PendingQuestion[]; total: number }> {
+  const where = { kind: "person", status: "waiting" } as const;
+  const [rows, total] = await Promise.all([
+    db.toolWait.findMany({ where, orderBy: [{ deadlineAt: "asc" }, { createdAt: "asc" }], take: MAX_LISTED_QUESTIONS, include: { run: RUN } }),
+    db.toolWait.count({ where }),
+  ]);
+  return { items: rows.map(questionOf), total };
+}
+
+/** One person's question with its form and, once answered, who answered what and when. */
+export async function getPersonCall(db: Db, callId: string): Promise<PersonCall> {
+  const row = await db.toolWait.findUnique({ where: { id: callId }, include: { run: RUN } });
+  if (!row || row.kind !== "person") throw notFound("Question", callId);
+  return {
+    ...questionOf(row),
     status: row.status,
     specification: row.run.specification,
     input: row.input as JsonValue,

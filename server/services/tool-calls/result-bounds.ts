@@ -1,21 +1,9 @@
 import type { JsonObject } from "@/server/engine";
-import { MAX_INPUT_DEPTH } from "@/server/engine";
+import { depthExceeds, MAX_INPUT_DEPTH } from "@/server/engine";
 import { invalidInput } from "../errors";
 
 /** A reported result or a person's answer becomes a ledger row and is replayed to a model: bounded. */
 export const MAX_RESULT_BYTES = 256 * 1024;
-
-/** Whether `value` nests deeper than `limit`, walked without recursion (a hostile value may nest a million deep). */
-function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!;
-    if (typeof current !== "object" || current === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
-  }
-  return false;
-}
 
 /**
  * `value` as a JSON object within the bounds, or an INVALID_INPUT error naming `field`: one JSON
@@ -28,7 +16,7 @@ export function boundedResult(field: string, value: unknown): JsonObject {
     throw invalidInput(field, `must be one JSON object, not ${value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`}`);
   }
   // Depth first: serializing a value nested a million deep would overflow the stack.
-  if (nestsDeeperThan(value, MAX_INPUT_DEPTH)) throw invalidInput(field, `nests deeper than ${MAX_INPUT_DEPTH} levels`);
+  if (depthExceeds(value, MAX_INPUT_DEPTH)) throw invalidInput(field, `nests deeper than ${MAX_INPUT_DEPTH} levels`);
   let text: string;
   try {
     text = JSON.stringify(value);
