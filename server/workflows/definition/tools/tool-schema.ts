@@ -10,6 +10,7 @@ import { answerSchemaProblems } from "./answer-schema";
 import { CODE_TIMEOUT_BOUNDS, parseDuration, WAIT_TIMEOUT_BOUNDS, type DurationBounds } from "./duration";
 import { toolSchemaProblem } from "./json-schema-check";
 import { workflowNameSchema } from "../workflow-name";
+import { valueAt } from "../problems";
 
 export const TOOL_KINDS = ["code", "person", "workflow", "external"] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
@@ -135,15 +136,6 @@ export const toolSchema = z.unknown().transform((value, ctx) => {
 });
 
 export const toolsSchema = z.record(z.string(), toolSchema);
-
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let value = root;
-  for (const segment of path) {
-    if (typeof value !== "object" || value === null || !Object.hasOwn(value, segment)) return undefined;
-    value = (value as Record<string | number, unknown>)[segment];
-  }
-  return value;
-}
 
 export type RawCodeTool = z.infer<typeof codeToolSchema>;
 export type RawPersonTool = z.infer<typeof personToolSchema>;
