@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { firstStartAdmin } from "./support/admin";
 import { collectBrowserErrors } from "./support/browser-errors";
-import { seedPersonQuestion } from "./support/tool-questions";
+import { startPersonQuestion } from "./support/tool-questions";
 import { signedInAs } from "./support/users";
 
 const ANSWER_SCHEMA = {
@@ -16,7 +16,8 @@ const ANSWER_SCHEMA = {
 };
 
 test("a reviewer answers a tool's question from the review queue with the form its schema generates", async ({ browser, request }) => {
-  const { runId, callId } = await seedPersonQuestion({ tool: "ask_owner", question: "May I delete the old cache bucket?", answerSchema: ANSWER_SCHEMA, specification: "Clean up the cache (tool question e2e)" });
+  test.setTimeout(120_000);
+  const { workflow, runId, callId } = await startPersonQuestion(request, { question: "May I delete the old cache bucket?", answerSchema: ANSWER_SCHEMA, specification: "Clean up the cache (tool question e2e)" });
   const reviewer = await signedInAs(browser, request, "reviewer");
   const page = await reviewer.context.newPage();
   const errors = collectBrowserErrors(page);
@@ -25,7 +26,7 @@ test("a reviewer answers a tool's question from the review queue with the form i
   const questions = page.getByRole("table", { name: "Questions" });
   const row = questions.locator(`[data-testid="question-row"][data-call-id="${callId}"]`);
   await expect(row).toContainText("May I delete the old cache bucket?");
-  await expect(row).toContainText("prime-validator · implement");
+  await expect(row).toContainText(`${workflow} · implement`);
   await expect(row).toContainText("ask_owner");
   await expect(row).toContainText(runId.slice(0, 8));
   await expect(row.getByTestId("time-left")).toHaveText(/\d+ (h|min)\b.* left/);
@@ -63,13 +64,19 @@ test("a reviewer answers a tool's question from the review queue with the form i
     await expect(page.getByRole("table", { name: "Questions" })).toBeVisible();
     await expect(page.locator(`[data-testid="question-row"][data-call-id="${callId}"]`)).toHaveCount(0);
   });
+
+  await test.step("the run resumes with the answer and succeeds; the model read the answer as the tool's result", async () => {
+    await page.goto(`/runs/${runId}`);
+    await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
+  });
   // The server's refusal of the pattern is a 400 the browser logs; nothing else may fail.
   expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
   await reviewer.context.close();
 });
 
 test("a viewer sees the question without a form; a reviewer who answers second is told who was first", async ({ browser, request }) => {
-  const { callId } = await seedPersonQuestion({ tool: "ask_owner", question: "Which region gets the new cache?", answerSchema: ANSWER_SCHEMA, specification: "Place the cache (tool question e2e)" });
+  test.setTimeout(120_000);
+  const { callId } = await startPersonQuestion(request, { question: "Which region gets the new cache?", answerSchema: ANSWER_SCHEMA, specification: "Place the cache (tool question e2e)" });
   const viewer = await signedInAs(browser, request, "viewer");
   const viewerPage = await viewer.context.newPage();
   await viewerPage.goto(`/escalations/questions/${callId}`);

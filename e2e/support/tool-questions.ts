@@ -1,46 +1,70 @@
-import { randomUUID } from "node:crypto";
-import { initialWorkflowState } from "../../server/engine";
-import { openSqlClient } from "../../server/persistence/sql/open-sql-client";
-import { readBundledCassette } from "../../server/services/examples/bundled-cassette";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { ASKING_TOOL } from "./fake-model-asks";
 
-/** The database the e2e server runs on (playwright.config.ts). */
-const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
+type TrpcResult<T> = { result: { data: { json: T } } };
 
-export interface SeededQuestion {
+export interface StartedQuestion {
+  readonly workflow: string;
   readonly runId: string;
   readonly callId: string;
 }
 
 /**
- * A run of the bundled prime-validator example suspended on a person's question, written into the
- * e2e server's database by the test itself (the test's own access to its database file, not a
- * route of the app): the run as the engine leaves it when a tool asks a person, with its waiting
- * set of one call and no message in its inbox. Answering it queues the report that resumes the
- * run, which replays the example's cassette.
+ * A real run that asks a person: a workflow whose agent step has a person tool (ASKING_TOOL),
+ * saved and started through the API like any other; the e2e fake model calls the tool with
+ * `question` (e2e/support/fake-model-asks.ts), the run suspends on the call, and the question
+ * reaches the review queue. Resolves once it is there.
  */
-export async function seedPersonQuestion(question: { tool: string; question: string; answerSchema: object; specification: string }): Promise<SeededQuestion> {
-  const sql = openSqlClient(E2E_DATABASE_URL);
-  const d = sql.dialect;
-  try {
-    const [version] = await sql.query<{ id: string }>(`SELECT v."id" FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId" WHERE w."name" = 'prime-validator' ORDER BY v."version" DESC LIMIT 1`);
-    if (!version) throw new Error("the e2e database has no prime-validator workflow (the first start loads the examples)");
-    const runId = randomUUID();
-    const callId = randomUUID();
-    const deadline = new Date(Date.now() + 2 * 60 * 60 * 1000);
-    await sql.transaction(async (tx) => {
-      await tx.execute(
-        `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "currentStep", "waitingToolCount", "resumeDeadline", "startedAt", "createdAt", "updatedAt")
-         VALUES (?, ?, ?, 'suspended', ?, ?, ?, 'implement', 1, ?, ${d.now}, ${d.now}, ${d.now})`,
-        [runId, version.id, question.specification, d.json(initialWorkflowState), d.json({}), d.json({ kind: "replay", cassette: readBundledCassette("prime-validator") }), d.timestamp(deadline)],
-      );
-      await tx.execute(
-        `INSERT INTO "ToolWait" ("id", "runId", "callKey", "stepName", "attempt", "tool", "kind", "input", "question", "resultSchema", "status", "deadlineAt", "createdAt")
-         VALUES (?, ?, ?, 'implement', 1, ?, 'person', ?, ?, ?, 'waiting', ?, ${d.now})`,
-        [callId, runId, `implement/attempt-1/${question.tool}-1`, question.tool, d.json({ question: question.question }), question.question, d.json(question.answerSchema), d.timestamp(deadline)],
-      );
-    });
-    return { runId, callId };
-  } finally {
-    await sql.close();
-  }
+export async function startPersonQuestion(request: APIRequestContext, question: { question: string; answerSchema: object; specification: string }): Promise<StartedQuestion> {
+  const workflow = `tool-question-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const saved = await request.post("/api/trpc/workflow.save", {
+    data: {
+      json: {
+        definition: {
+          name: workflow,
+          description: "An agent that asks its owner before it writes the code",
+          specification: question.specification,
+          language: "python",
+          tools: {
+            [ASKING_TOOL]: {
+              kind: "person",
+              description: "Ask the owner of the code a question and wait for the answer",
+              input_schema: { type: "object", properties: { question: { type: "string" } }, required: ["question"] },
+              answer_schema: question.answerSchema,
+              timeout: "2h",
+            },
+          },
+          state_machine: { states: ["implementing", "done"], initial_state: "implementing", final_states: ["done"], transitions: [{ from: "implementing", to: "done", condition: "g_impl" }] },
+          steps: [
+            {
+              name: "implement",
+              in_state: "implementing",
+              guard_id: "g_impl",
+              generator: { kind: "agent", tools: [ASKING_TOOL] },
+              prompt: { task: `ASK: ${question.question}\nImplement {specification}` },
+              guards: [{ kind: "syntax" }],
+            },
+          ],
+        },
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const workflowId = ((await saved.json()) as TrpcResult<{ id: string }>).result.data.json.id;
+  const created = await request.post("/api/trpc/run.create", { data: { json: { workflowId } } });
+  expect(created.status(), await created.text()).toBe(200);
+  const runId = ((await created.json()) as TrpcResult<{ id: string }>).result.data.json.id;
+  let callId: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await request.get("/api/trpc/toolCall.questions");
+        const items = ((await listed.json()) as TrpcResult<{ items: { runId: string; callId: string }[] }>).result.data.json.items;
+        callId = items.find((item) => item.runId === runId)?.callId;
+        return callId !== undefined;
+      },
+      { timeout: 60_000, message: `run ${runId} to ask its question` },
+    )
+    .toBe(true);
+  return { workflow, runId, callId: callId! };
 }
