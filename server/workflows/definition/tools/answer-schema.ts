@@ -1,7 +1,7 @@
 /**
  * A person tool's answer_schema: the review queue renders a form from it, so it is kept to a
- * subset a form can show: an object whose properties are text, numbers, whole numbers, booleans
- * or a choice among listed values. Every problem names the key at fault.
+ * subset a form can show: an object whose properties are text (optionally matching a pattern),
+ * numbers, whole numbers, booleans or a choice among listed values. Every problem names the key at fault.
  */
 type Path = (string | number)[];
 export interface AnswerSchemaProblem {
@@ -13,7 +13,9 @@ export const MAX_ANSWER_FIELDS = 32;
 export const MAX_ENUM_VALUES = 100;
 const FIELD_TYPES = ["string", "number", "integer", "boolean"] as const;
 const ROOT_KEYS = new Set(["type", "properties", "required", "additionalProperties", "title", "description"]);
-const FIELD_KEYS = new Set(["type", "enum", "title", "description", "default", "minimum", "maximum", "minLength", "maxLength"]);
+const FIELD_KEYS = new Set(["type", "enum", "title", "description", "default", "minimum", "maximum", "minLength", "maxLength", "pattern"]);
+/** A text field's pattern runs on the linear-time engine (checked when the schema compiles); its length is bounded here. */
+export const MAX_PATTERN_LENGTH = 256;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function answerSchemaProblems(schema: Record<string, unknown>): AnswerSchemaProblem[] {
@@ -52,6 +54,10 @@ function fieldProblems(field: unknown, at: Path, add: (path: Path, message: stri
   for (const key of ["minLength", "maxLength"]) {
     const value = field[key];
     if (value !== undefined && (type !== "string" || !Number.isInteger(value) || (value as number) < 0)) add([...at, key], type === "string" ? "must be a whole number, 0 or more" : "only for string fields");
+  }
+  if (field.pattern !== undefined) {
+    if (type !== "string") add([...at, "pattern"], "only for string fields");
+    else if (typeof field.pattern !== "string" || field.pattern.length > MAX_PATTERN_LENGTH) add([...at, "pattern"], `must be a regular expression of at most ${MAX_PATTERN_LENGTH} characters`);
   }
   const fits = (value: unknown) => (type === "string" ? typeof value === "string" : type === "boolean" ? typeof value === "boolean" : type === "integer" ? Number.isInteger(value) : typeof value === "number");
   if (field.enum !== undefined) {

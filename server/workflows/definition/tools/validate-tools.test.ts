@@ -90,9 +90,27 @@ describe("a workflow's tools: block", () => {
     expect(problems.map((line) => line.replace(WITH_LINE, ": "))).toEqual([
       "workflow.tools.ask_owner.answer_schema.properties.priority.enum[1]: must be a string like the field",
       "workflow.tools.ask_owner.answer_schema.properties.files.type: must be one of string, number, integer, boolean",
-      "workflow.tools.ask_owner.answer_schema.properties.files.items: not supported in an answer form field (use type, enum, title, description, default, minimum, maximum, minLength, maxLength)",
+      "workflow.tools.ask_owner.answer_schema.properties.files.items: not supported in an answer form field (use type, enum, title, description, default, minimum, maximum, minLength, maxLength, pattern)",
       'workflow.tools.ask_owner.answer_schema.required[1]: "missing" is not a field of properties',
       "workflow.tools.ask_owner.answer_schema.$ref: not supported in an answer form (use type, properties, required, additionalProperties, title, description)",
+    ]);
+  });
+
+  it("lets a text field of the answer form carry a pattern, checked on the linear-time engine, and no other field", () => {
+    const accepted = fixture();
+    accepted.tools.ask_owner.answer_schema.properties.answer.pattern = "^[a-z ]+$";
+    expect(validateWorkflowDocument(JSON.stringify({ workflow: accepted })).ok).toBe(true);
+    const problems = problemsAfter((w) => {
+      w.tools.ask_owner.answer_schema.properties.answer.pattern = "^(a+)\\1$";
+      w.tools.ask_owner.answer_schema.properties.approved.pattern = "^yes$";
+    });
+    expect(problems.map((line) => line.replace(WITH_LINE, ": "))).toEqual([
+      "workflow.tools.ask_owner.answer_schema.properties.approved.pattern: only for string fields",
+    ]);
+    const compiled = problemsAfter((w) => (w.tools.ask_owner.answer_schema.properties.answer.pattern = "^(a+)\\1$"));
+    expect(compiled.map((line) => line.replace(WITH_LINE, ": "))).toEqual([expect.stringMatching(/^workflow\.tools\.ask_owner\.answer_schema: not a valid JSON Schema: error parsing regexp/)]);
+    expect(problemsAfter((w) => (w.tools.ask_owner.answer_schema.properties.answer.pattern = "a".repeat(300))).map((line) => line.replace(WITH_LINE, ": "))).toEqual([
+      "workflow.tools.ask_owner.answer_schema.properties.answer.pattern: must be a regular expression of at most 256 characters",
     ]);
   });
 
