@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/server/persistence/db";
+import { createWorkflow } from "@/server/services/workflows/create-workflow";
+
+/**
+ * Fixture rows for the read side of issue 18, written directly (the durable store's writers have
+ * tests of their own): a parent run suspended on three waiting calls (a person, a sub-run, an
+ * external system) and one answered call, its sub-run, its turns, edges, and the watchdog's traces.
+ */
+export interface SeededFamily {
+  readonly parentId: string;
+  readonly childId: string;
+  readonly calls: { readonly person: string; readonly workflow: string; readonly external: string; readonly answered: string; readonly timedOut: string };
+  /** The database time the rows are stamped around. */
+  readonly at: (seconds: number) => Date;
+}
+
+export async function seedSuspendedFamily(db: Db, options: { workflowName?: string; base?: Date } = {}): Promise<SeededFamily> {
+  const base = options.base ?? new Date(Date.now() - 10 * 60_000);
+  const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+  const workflow = await createWorkflow(db, { name: options.workflowName ?? `waits-${randomUUID().slice(0, 8)}`, definition: { specification: "Plan a release" } });
+  const versionId = (await db.workflowVersion.findFirstOrThrow({ where: { workflowId: workflow.id }, select: { id: true } })).id;
+  const parentId = randomUUID();
+  const childId = randomUUID();
+  const suffix = parentId.slice(0, 8);
+  // Ids sort in the order the calls were made, as the store's time-ordered ids do.
+  const calls = { answered: `${suffix}-c1-answered`, timedOut: `${suffix}-c2-timeout`, person: `${suffix}-c3-person`, workflow: `${suffix}-c4-workflow`, external: `${suffix}-c5-external` };
+  const deadline = new Date(Date.now() + 3 * 86_400_000);
+
+  await db.run.create({
+    data: {
+      id: parentId,
+      workflowVersionId: versionId,
+      specification: "Plan a release",
+      status: "suspended",
+      workflowState: {},
+      currentStep: "plan",
+      epoch: 4,
+      waitingToolCount: 3,
+      resumeDeadline: deadline,
+      watchdogNote: `${at(100).toISOString()}: lease of worker-a expired at epoch 2; reclaimed as epoch 3`,
+      createdAt: at(0),
+      startedAt: at(1),
+    },
+  });
+  await db.run.create({
+    data: { id: childId, workflowVersionId: versionId, specification: "Write the changelog", status: "running", workflowState: {}, parentRunId: parentId, parentCallId: calls.workflow, createdAt: at(301) },
+  });
+  const wait = { runId: parentId, stepName: "plan", attempt: 1, deadlineAt: deadline };
+  await db.toolWait.createMany({
+    data: [
+      { ...wait, id: calls.answered, callKey: "plan/attempt-1/call-0", tool: "lookup_owner", kind: "external", input: { service: "billing" }, status: "reported", result: { owner: "ada" }, reportedBy: "ops@example.com", reportedAt: at(200), createdAt: at(150) },
+      { ...wait, id: calls.timedOut, callKey: "plan/attempt-1/call-1", tool: "ping_pager", kind: "external", input: {}, status: "timed_out", deadlineAt: at(250), reportedBy: "watchdog", reportedAt: at(251), createdAt: at(160) },
+      {
+        ...wait,
+        id: calls.person,
+        callKey: "plan/attempt-2/call-0",
+        attempt: 2,
+        tool: "ask_release_manager",
+        kind: "person",
+        input: { topic: "freeze" },
+        question: "May we freeze main on Friday?",
+        resultSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] },
+        createdAt: at(300),
+      },
+      { ...wait, id: calls.workflow, callKey: "plan/attempt-2/call-1", attempt: 2, tool: "write_changelog", kind: "workflow", input: { since: "v1.2" }, workflow: "changelog", childRunId: childId, createdAt: at(300) },
+      {
+        ...wait,
+        id: calls.external,
+        callKey: "plan/attempt-2/call-2",
+        attempt: 2,
+        tool: "deploy_check",
+        kind: "external",
+        input: { env: "staging" },
+        resultSchema: { type: "object", properties: { note: { type: "string" }, healthy: { type: "boolean" } }, required: ["healthy"] },
+        createdAt: at(300),
+      },
+    ],
+  });
+  await db.turnRecord.createMany({
+    data: [
+      { id: randomUUID(), runId: parentId, epoch: 1, kind: "start", workerId: "worker-a", outcome: "suspended", reason: "waiting for 2 calls", detail: { callIds: [calls.answered, calls.timedOut] }, endedAt: at(161) },
+      { id: randomUUID(), runId: parentId, epoch: 2, kind: "report", workerId: "worker-a", outcome: "lost", reason: "lease of worker-a expired", endedAt: at(100 + 150) },
+      { id: randomUUID(), runId: parentId, epoch: 3, kind: "report", workerId: "worker-b", outcome: "deferred", reason: "database unavailable", endedAt: at(290) },
+      { id: randomUUID(), runId: parentId, epoch: 4, kind: "report", workerId: "worker-b", outcome: "suspended", reason: null, detail: { callIds: [calls.person, calls.workflow, calls.external] }, endedAt: at(302) },
+    ],
+  });
+  await db.inboxMessage.create({ data: { id: randomUUID(), runId: parentId, kind: "timeout", status: "done", payload: { escalationId: "esc-expired-1" }, nextRetryAt: at(120), createdAt: at(120) } });
+  let edges = 0;
+  const edge = (seconds: number, fields: { runId: string; primitive: string; phase: string; kind?: string; fromRunId?: string; callId?: string }) => ({ id: `${suffix}-e${String(++edges).padStart(2, "0")}`, createdAt: at(seconds), ...fields });
+  await db.executionEdge.createMany({
+    data: [
+      edge(0, { runId: parentId, primitive: "enqueue", phase: "request", kind: "start" }),
+      edge(150, { runId: parentId, primitive: "tool_call", phase: "request", kind: "external", callId: calls.answered }),
+      edge(200, { runId: parentId, primitive: "report", phase: "response", kind: "report", callId: calls.answered }),
+      edge(251, { runId: parentId, primitive: "report", phase: "response", kind: "timeout", callId: calls.timedOut }),
+      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "person", callId: calls.person }),
+      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "workflow", callId: calls.workflow }),
+      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "external", callId: calls.external }),
+      edge(301, { runId: childId, primitive: "join", phase: "request", kind: "workflow", fromRunId: parentId, callId: calls.workflow }),
+      edge(301, { runId: childId, primitive: "enqueue", phase: "request", kind: "start" }),
+    ],
+  });
+  return { parentId, childId, calls, at };
+}
