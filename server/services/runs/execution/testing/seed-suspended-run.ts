@@ -7,6 +7,11 @@ import { createWorkflow } from "@/server/services/workflows/create-workflow";
  * tests of their own): a parent run suspended on three waiting calls (a person, a sub-run, an
  * external system) and one answered call, its sub-run, its turns, edges, and the watchdog's traces.
  */
+async function newWorkflowVersion(db: Db): Promise<string> {
+  const workflow = await createWorkflow(db, { name: `waits-${randomUUID().slice(0, 8)}`, definition: { specification: "Plan a release" } });
+  return (await db.workflowVersion.findFirstOrThrow({ where: { workflowId: workflow.id }, select: { id: true } })).id;
+}
+
 export interface SeededFamily {
   readonly parentId: string;
   readonly childId: string;
@@ -15,11 +20,11 @@ export interface SeededFamily {
   readonly at: (seconds: number) => Date;
 }
 
-export async function seedSuspendedFamily(db: Db, options: { workflowName?: string; base?: Date } = {}): Promise<SeededFamily> {
+/** `workflowVersionId`: run the fixture runs on an existing version (the e2e database's examples) instead of a new workflow. */
+export async function seedSuspendedFamily(db: Db, options: { workflowVersionId?: string; base?: Date } = {}): Promise<SeededFamily> {
   const base = options.base ?? new Date(Date.now() - 10 * 60_000);
   const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
-  const workflow = await createWorkflow(db, { name: options.workflowName ?? `waits-${randomUUID().slice(0, 8)}`, definition: { specification: "Plan a release" } });
-  const versionId = (await db.workflowVersion.findFirstOrThrow({ where: { workflowId: workflow.id }, select: { id: true } })).id;
+  const versionId = options.workflowVersionId ?? (await newWorkflowVersion(db));
   const parentId = randomUUID();
   const childId = randomUUID();
   const suffix = parentId.slice(0, 8);
