@@ -79,12 +79,20 @@ test("a run suspended on tool calls shows what it waits for, one row per turn, i
   await test.step("the sub-run's page links back to its parent and the call that waits for it", async () => {
     await page.getByTestId("waiting-sub-run").click();
     await page.waitForURL(`**/runs/${seeded.childId}`);
-    await expect(page.getByTestId("sub-run-of")).toContainText(`Sub-run of run ${seeded.parentId}`);
+    await expect(page.getByTestId("sub-run-of")).toContainText(`Sub-run of run ${seeded.parentId} (tdd-lru-cache), started for call ${seeded.calls.workflow}`);
     await expect(page.getByTestId("sub-run-of")).toContainText(`call ${seeded.calls.workflow}: write_changelog in step plan, waiting`);
     await expect(page.getByTestId("waiting-panel")).toHaveCount(0);
     await page.getByTestId("parent-run-link").click();
     await page.waitForURL(`**/runs/${seeded.parentId}`);
     await expect(page.getByTestId("waiting-call")).toHaveCount(3);
+  });
+
+  await test.step("the provenance page draws the calls and the sub-run they joined", async () => {
+    await page.getByTestId("run-header").getByRole("link", { name: "Provenance" }).click();
+    await page.waitForURL(`**/runs/${seeded.parentId}/provenance`);
+    await expect(page.locator('[data-testid="provenance-node"][data-kind="call"]')).toHaveCount(5);
+    await expect(page.locator('[data-testid="provenance-node"][data-kind="run"]')).toContainText(`Sub-run ${seeded.childId.slice(0, 8)}`);
+    await expect(page.locator(".react-flow__edge.provenance-edge-join")).toHaveCount(1);
   });
 
   expect(browserErrors).toEqual([]);

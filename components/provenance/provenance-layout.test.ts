@@ -77,4 +77,21 @@ describe("layoutProvenance", () => {
     // The parent run is not any attempt's follower: it stands in a column of its own.
     expect(at("run:mom").x).toBeGreaterThan(at("a1").x);
   });
+
+  it("stacks the calls of an attempt not stored yet in a last column, each followed by its sub-run", () => {
+    const graph: LayoutInput = {
+      nodes: [artifact("a1", "plan"), { id: "call:c1", kind: "call" }, { id: "call:c2", kind: "call" }, { id: "call:c3", kind: "call" }, { id: "run:kid", kind: "run" }],
+      edges: [
+        { kind: "join", phase: "request", source: "call:c2", target: "run:kid" },
+        { kind: "join", phase: "response", source: "run:kid", target: "call:c2" },
+      ],
+    };
+    const positions = layoutProvenance(graph);
+    const order = ["call:c1", "call:c2", "run:kid", "call:c3"];
+    // One column right of the attempts, in this order from the top.
+    expect(new Set(order.map((id) => positions.get(id)!.x)).size).toBe(1);
+    expect(positions.get("call:c1")!.x).toBeGreaterThan(positions.get("a1")!.x);
+    const ys = order.map((id) => positions.get(id)!.y);
+    expect(ys).toEqual([...new Set(ys)].sort((a, b) => a - b));
+  });
 });

@@ -58,7 +58,18 @@ export function layoutProvenance(graph: LayoutInput): Map<string, { x: number; y
   }
   const positions = new Map<string, { x: number; y: number }>();
   columns.forEach((lane, column) => lane.forEach((id, row) => positions.set(id, { x: column * (NODE_WIDTH + COLUMN_GAP), y: row * (NODE_HEIGHT + ROW_GAP) })));
-  const stray = graph.nodes.filter((node) => !positions.has(node.id));
-  stray.forEach((node, row) => positions.set(node.id, { x: columns.length * (NODE_WIDTH + COLUMN_GAP), y: row * (NODE_HEIGHT + ROW_GAP) }));
+  // The rest in a last column, each followed by its own followers (a call whose attempt has no
+  // artifact yet, then the sub-run it started).
+  const last: string[] = [];
+  for (const node of graph.nodes) {
+    for (let cursor = 0, queue = [node.id]; cursor < queue.length; cursor++) {
+      const id = queue[cursor]!;
+      if (positions.has(id) || placed.has(id)) continue;
+      placed.add(id);
+      last.push(id);
+      queue.push(...(followers.get(id) ?? []));
+    }
+  }
+  last.forEach((id, row) => positions.set(id, { x: columns.length * (NODE_WIDTH + COLUMN_GAP), y: row * (NODE_HEIGHT + ROW_GAP) }));
   return positions;
 }

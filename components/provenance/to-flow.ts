@@ -25,8 +25,6 @@ const EDGE_STYLES: Record<string, { stroke: string; strokeDasharray?: string }> 
 /** Which handles each edge kind attaches to: chains run down a column, the rest cross sideways. */
 const SIDEWAYS = new Set(["dependency", "report"]);
 
-const WAITS_ON: Record<string, string> = { person: "a person", workflow: "a sub-run", external: "another system" };
-
 // Known before React Flow measures a node: the minimap and the culling of off-screen nodes need a
 // size for nodes that are never drawn.
 const SIZE = { initialWidth: NODE_WIDTH, initialHeight: NODE_HEIGHT } as const;
@@ -59,7 +57,12 @@ export function toFlow(artifactGraph: Graph, execution?: Execution): { nodes: Pr
           type: "provenance",
           position,
           ...SIZE,
-          data: { kind: "call", title: `${node.tool} · waits for ${WAITS_ON[node.toolKind] ?? node.toolKind}`, subtitle: `${node.status.replace("_", " ")}${node.reportedBy ? ` by ${node.reportedBy}` : ""}`, tone: node.status },
+          data: {
+            kind: "call",
+            title: `${node.tool} · ${node.toolKind}`,
+            subtitle: `${node.step} attempt ${node.attempt} · ${node.status.replace("_", " ")}${node.reportedBy ? ` by ${node.reportedBy}` : ""}`,
+            tone: node.status,
+          },
         };
       case "run":
         return {

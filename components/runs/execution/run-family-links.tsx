@@ -19,15 +19,13 @@ export function RunFamilyLinks({ family }: { family: RunExecution["family"] }) {
           {parent.workflow && <> ({parent.workflow})</>}
           {parent.callId && (
             <>
-              {" "}
-              (call <code className="font-mono">{parent.callId}</code>
+              , started for call <code className="font-mono">{parent.callId}</code>
               {parent.call && (
                 <>
                   {": "}
                   <code className="font-mono">{parent.call.tool}</code> in step <code className="font-mono">{parent.call.stepName}</code>, {parent.call.status}
                 </>
               )}
-              )
             </>
           )}
         </p>
