@@ -59,18 +59,22 @@ test("a run suspended on tool calls shows what it waits for, one row per turn, i
     const rows = page.getByTestId("turn-row");
     await expect(rows).toHaveCount(4);
     await expect(rows.getByTestId("turn-outcome")).toHaveText(["suspended", "lost", "deferred", "suspended"]);
-    await expect(rows.nth(0).getByTestId("turn-deliverable")).toHaveText(`waits for 2 calls ${seeded.calls.answered}, ${seeded.calls.timedOut}`);
-    await expect(rows.nth(1).getByTestId("turn-deliverable")).toHaveText("lease of worker-a expired");
-    await expect(rows.nth(2).getByTestId("turn-deliverable")).toHaveText("database unavailable");
-    await expect(rows.nth(3).getByTestId("turn-deliverable")).toHaveText(`waits for 3 calls ${seeded.calls.person}, ${seeded.calls.workflow}, ${seeded.calls.external}`);
+    await expect(rows.getByTestId("turn-deliverable")).toHaveText([
+      "waiting for lookup_owner (external), ping_pager (external)",
+      "the lease of worker-a expired; the watchdog reclaimed the run",
+      "database unavailable",
+      "waiting for ask_release_manager (person), write_changelog (workflow), deploy_check (external)",
+    ]);
   });
 
   await test.step("the sub-run, the edges and what the watchdog did", async () => {
     await expect(page.getByTestId("sub-run")).toHaveCount(1);
     await expect(page.locator(`[data-testid="sub-run"][data-run-id="${seeded.childId}"]`)).toContainText(`for call ${seeded.calls.workflow} (write_changelog)`);
     const edges = page.getByTestId("execution-edge");
-    await expect(edges).toHaveCount(8);
-    await expect(page.locator('[data-testid="execution-edge"][data-direction="out"]')).toContainText("join/request");
+    await expect(edges).toHaveCount(9);
+    // The sub-run's join request and start message, sent from this run, link to it.
+    await expect(page.locator('[data-testid="execution-edge"][data-direction="out"]')).toContainText(["join/request", "enqueue/request"]);
+    await expect(page.locator('[data-testid="execution-edge"][data-primitive="report"]')).toContainText([`result reported by ops@example.com for call ${seeded.calls.answered}`, `timeout reported for call ${seeded.calls.timedOut}`]);
     await expect(page.getByTestId("watchdog-action")).toHaveCount(4);
     await expect(page.locator('[data-testid="watchdog-action"][data-action="note"]')).toContainText("lease of worker-a expired at epoch 2; reclaimed as epoch 3");
     await expect(page.locator('[data-testid="watchdog-action"][data-action="timed_out_call"]')).toContainText(seeded.calls.timedOut);

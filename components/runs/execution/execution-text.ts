@@ -30,24 +30,30 @@ export interface EdgeLike {
   readonly fromRunId: string | null;
   readonly callId: string | null;
   readonly direction: "in" | "out";
+  readonly tool?: string | null;
+  readonly by?: string | null;
 }
 
 /**
- * One edge as a sentence from this run's side (003 3.1.1): an inbox message enqueued, a result
- * reported, a waiting call made, a sub-run joined; and the other run it links to, if any.
+ * One edge as a sentence from this run's side (003 3.1.1): an inbox message enqueued (by whom),
+ * a result reported, a waiting call made, a sub-run joined; and the other run it links to, if any.
  */
 export function describeEdge(edge: EdgeLike): { text: string; otherRunId: string | null } {
   const kind = edge.kind ?? "";
   const call = edge.callId ? ` for call ${edge.callId}` : "";
+  const tool = edge.tool ? ` (${edge.tool})` : "";
   switch (edge.primitive) {
     case "enqueue":
-      return { text: `${kind || "a"} message enqueued`, otherRunId: null };
+      if (edge.direction === "out") return { text: `${kind || "a"} message sent to ${edge.callId ? "sub-run" : "run"}${call}`, otherRunId: edge.runId };
+      return { text: `${kind || "a"} message enqueued${edge.fromRunId ? ` by run${call}` : ""}`, otherRunId: edge.fromRunId };
     case "report":
-      return { text: `${kind === "timeout" ? "timeout reported" : "result reported"}${call}`, otherRunId: null };
+      if (kind === "timeout" || edge.by === "watchdog") return { text: `timeout reported${call}${tool}`, otherRunId: null };
+      if (edge.fromRunId) return { text: `sub-run's result reported${call}${tool}`, otherRunId: edge.fromRunId };
+      return { text: `result reported${edge.by ? ` by ${edge.by}` : ""}${call}${tool}`, otherRunId: null };
     case "tool_call":
-      return { text: `waits for ${waitingOn(kind)}${call}`, otherRunId: null };
+      return { text: `waits for ${waitingOn(kind)}${call}${tool}`, otherRunId: null };
     case "join":
-      if (edge.direction === "out") return { text: `started sub-run${call}`, otherRunId: edge.runId };
+      if (edge.direction === "out") return { text: edge.phase === "request" ? `started sub-run${call}` : `result joined the parent${call}`, otherRunId: edge.runId };
       return edge.phase === "request" ? { text: `started by parent${call}`, otherRunId: edge.fromRunId } : { text: `sub-run's result joined${call}`, otherRunId: edge.fromRunId };
     default:
       return { text: `${edge.primitive} ${kind}`.trim(), otherRunId: edge.fromRunId };

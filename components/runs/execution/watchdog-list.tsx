@@ -4,7 +4,7 @@ import { shownOf } from "./execution-text";
 
 const ACTION_LABELS: Record<RunExecution["watchdog"]["items"][number]["action"], string> = {
   note: "last note",
-  took_over: "took over a lost turn",
+  took_over: "lost turn",
   expired_escalation: "expired an escalation",
   timed_out_call: "timed out a call",
 };

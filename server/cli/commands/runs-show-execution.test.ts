@@ -28,10 +28,10 @@ for (const provider of TEST_PROVIDERS) {
       const lines = out.split("\n");
       const turns = lines.filter((line) => /^ {4}epoch \d+ /.test(line));
       expect(turns).toEqual([
-        `    epoch 1  start   suspended waits for 2 calls ${seeded.calls.answered}, ${seeded.calls.timedOut}`,
-        "    epoch 2  report  lost      lease of worker-a expired",
+        "    epoch 1  start   suspended waiting for lookup_owner (external), ping_pager (external)",
+        "    epoch 2  report  lost      the lease of worker-a expired; the watchdog reclaimed the run",
         "    epoch 3  report  deferred  database unavailable",
-        `    epoch 4  report  suspended waits for 3 calls ${seeded.calls.person}, ${seeded.calls.workflow}, ${seeded.calls.external}`,
+        "    epoch 4  report  suspended waiting for ask_release_manager (person), write_changelog (workflow), deploy_check (external)",
       ]);
       expect(out).toContain("  turns: 4\n");
       expect(out).toContain("  waiting for 3 calls:");
@@ -61,10 +61,10 @@ for (const provider of TEST_PROVIDERS) {
       const shown = JSON.parse(out) as RunDescription;
       expect(shown.head).toMatchObject({ id: seeded.parentId, status: "suspended", epoch: 4 });
       expect(shown.execution.turns.items.map((turn) => [turn.epoch, turn.kind, turn.outcome, turn.reason])).toEqual([
-        [1, "start", "suspended", "waiting for 2 calls"],
-        [2, "report", "lost", "lease of worker-a expired"],
+        [1, "start", "suspended", "waiting for lookup_owner (external), ping_pager (external)"],
+        [2, "report", "lost", "the lease of worker-a expired; the watchdog reclaimed the run"],
         [3, "report", "deferred", "database unavailable"],
-        [4, "report", "suspended", null],
+        [4, "report", "suspended", "waiting for ask_release_manager (person), write_changelog (workflow), deploy_check (external)"],
       ]);
       expect(shown.execution.waits.waiting).toBe(3);
       expect(shown.execution.waits.items.filter((wait) => wait.status === "waiting").map((wait) => [wait.callId, wait.tool, wait.kind, wait.since, wait.deadlineAt])).toEqual([

@@ -99,7 +99,9 @@ export function buildExecutionGraph(input: ExecutionGraphInput): ExecutionGraph 
     if (row.primitive === "tool_call" && incoming) {
       push(row, "tool_call", artifactOfCall(row.callId), knownCall(row.callId), `tool_call/${row.phase}`);
     } else if (row.primitive === "report" && incoming && row.callId) {
-      push(row, "report", knownCall(row.callId), artifactOfCall(row.callId), `report/${row.phase}${row.kind === "timeout" ? " (timeout)" : ""}`);
+      // The watchdog's timeout is a report like any other (kind "report"); the call's status tells it apart.
+      const timedOut = row.kind === "timeout" || callById.get(row.callId)?.status === "timed_out";
+      push(row, "report", knownCall(row.callId), artifactOfCall(row.callId), `report/${row.phase}${timedOut ? " (timeout)" : ""}`);
     } else if (row.primitive === "join") {
       if (!incoming) {
         // This run started a sub-run (request), or its result went to this run's parent (response).

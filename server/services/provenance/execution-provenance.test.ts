@@ -39,6 +39,7 @@ for (const provider of TEST_PROVIDERS) {
       expect(edges).toContain(`tool_call/request:${artifact}->${callNodeId(seeded.calls.answered)}`);
       expect(edges).toContain(`report/response:${callNodeId(seeded.calls.answered)}->${artifact}`);
       expect(edges).toContain(`report/response:${callNodeId(seeded.calls.timedOut)}->${artifact}`);
+      expect(execution.edges.filter((edge) => edge.kind === "report").map((edge) => edge.label)).toEqual(["report/response", "report/response (timeout)"]);
       // Attempt 2 has no artifact yet: its calls are drawn, without an edge to an attempt.
       expect(edges.filter((edge) => edge.includes(callNodeId(seeded.calls.person)))).toEqual([]);
     });

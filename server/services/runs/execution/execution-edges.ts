@@ -18,6 +18,9 @@ export interface RunExecutionEdge {
   readonly callId: string | null;
   /** in: the edge enters this run; out: it enters another run from this one (a join to a sub-run or a parent). */
   readonly direction: "in" | "out";
+  /** From the edge's detail: the tool of a call or a report, and who reported (a person, a system, "watchdog"). */
+  readonly tool: string | null;
+  readonly by: string | null;
   readonly createdAt: Date;
 }
 
@@ -25,6 +28,13 @@ export interface RunExecutionEdges {
   /** The newest EDGE_LIMIT edges at most, oldest first. */
   readonly items: readonly RunExecutionEdge[];
   readonly total: number;
+}
+
+const MAX_DETAIL_CHARS = 200;
+
+function detailText(detail: unknown, key: string): string | null {
+  const value = detail !== null && typeof detail === "object" ? (detail as Record<string, unknown>)[key] : undefined;
+  return typeof value === "string" ? value.slice(0, MAX_DETAIL_CHARS) : null;
 }
 
 /** The edges that enter the run, and those it sends into other runs (003 3.1.1). */
@@ -35,9 +45,12 @@ export async function listExecutionEdges(db: Db, runId: string, limit = EDGE_LIM
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit,
-      select: { id: true, primitive: true, phase: true, kind: true, runId: true, fromRunId: true, callId: true, createdAt: true },
+      select: { id: true, primitive: true, phase: true, kind: true, runId: true, fromRunId: true, callId: true, detail: true, createdAt: true },
     }),
     db.executionEdge.count({ where }),
   ]);
-  return { items: rows.reverse().map((row) => ({ ...row, direction: row.runId === runId ? "in" : "out" })), total };
+  return {
+    items: rows.reverse().map(({ detail, ...row }) => ({ ...row, direction: row.runId === runId ? "in" : "out", tool: detailText(detail, "tool"), by: detailText(detail, "by") })),
+    total,
+  };
 }

@@ -55,10 +55,10 @@ for (const provider of TEST_PROVIDERS) {
       const { turns } = await getRunExecution(database.db, seeded.parentId);
       expect(turns.total).toBe(4);
       expect(turns.items.map((turn) => [turn.epoch, turn.kind, turn.outcome, turn.deliverable])).toEqual([
-        [1, "start", "suspended", `waits for 2 calls ${seeded.calls.answered}, ${seeded.calls.timedOut}`],
-        [2, "report", "lost", "lease of worker-a expired"],
+        [1, "start", "suspended", "waiting for lookup_owner (external), ping_pager (external)"],
+        [2, "report", "lost", "the lease of worker-a expired; the watchdog reclaimed the run"],
         [3, "report", "deferred", "database unavailable"],
-        [4, "report", "suspended", `waits for 3 calls ${seeded.calls.person}, ${seeded.calls.workflow}, ${seeded.calls.external}`],
+        [4, "report", "suspended", "waiting for ask_release_manager (person), write_changelog (workflow), deploy_check (external)"],
       ]);
       const newest = await listTurns(database.db, seeded.parentId, 2);
       expect(newest.items.map((turn) => turn.epoch)).toEqual([3, 4]);
@@ -67,14 +67,21 @@ for (const provider of TEST_PROVIDERS) {
 
     it("shows the edges entering the run and the joins it sends to its sub-runs", async () => {
       const { edges } = await getRunExecution(database.db, seeded.parentId);
-      expect(edges.total).toBe(8);
+      expect(edges.total).toBe(9);
+      // The sub-run's join request and start message, both sent from this run.
       expect(edges.items.filter((edge) => edge.direction === "out")).toEqual([
         expect.objectContaining({ primitive: "join", phase: "request", runId: seeded.childId, fromRunId: seeded.parentId, callId: seeded.calls.workflow }),
+        expect.objectContaining({ primitive: "enqueue", phase: "request", kind: "start", runId: seeded.childId, fromRunId: seeded.parentId }),
       ]);
-      expect(edges.items.map((edge) => edge.primitive)).toEqual(["enqueue", "tool_call", "report", "report", "tool_call", "tool_call", "tool_call", "join"]);
+      expect(edges.items.map((edge) => edge.primitive)).toEqual(["enqueue", "tool_call", "report", "report", "tool_call", "tool_call", "tool_call", "join", "enqueue"]);
+      // Who reported, and the tool, from the edge's detail.
+      expect(edges.items.filter((edge) => edge.primitive === "report").map((edge) => [edge.tool, edge.by])).toEqual([
+        ["lookup_owner", "ops@example.com"],
+        ["ping_pager", "watchdog"],
+      ]);
       const child = await listExecutionEdges(database.db, seeded.childId);
       expect(child.items.map((edge) => `${edge.primitive}/${edge.phase}:${edge.direction}`)).toEqual(["join/request:in", "enqueue/request:in"]);
-      expect((await listExecutionEdges(database.db, seeded.parentId, 3)).items.map((edge) => edge.primitive)).toEqual(["tool_call", "tool_call", "join"]);
+      expect((await listExecutionEdges(database.db, seeded.parentId, 3)).items.map((edge) => edge.primitive)).toEqual(["tool_call", "join", "enqueue"]);
     });
 
     it("links a sub-run to its parent's waiting call, and the parent to its sub-runs", async () => {
@@ -105,7 +112,7 @@ for (const provider of TEST_PROVIDERS) {
       ]);
       expect(watchdog.items[0]?.text).toBe("lease of worker-a expired at epoch 2; reclaimed as epoch 3");
       expect(watchdog.items[1]).toMatchObject({ callId: seeded.calls.timedOut, text: expect.stringContaining("ping_pager") });
-      expect(watchdog.items[2]).toMatchObject({ epoch: 2, text: "Turn at epoch 2 (worker worker-a) was lost: lease of worker-a expired" });
+      expect(watchdog.items[2]).toMatchObject({ epoch: 2, text: "Turn at epoch 2 (worker worker-a) was lost: the lease of worker-a expired; the watchdog reclaimed the run" });
       expect(watchdog.items[3]).toMatchObject({ escalationId: "esc-expired-1" });
       // A note the watchdog wrote without its time still shows, without one.
       const untimed = await listWatchdogActions(database.db, { id: seeded.childId, watchdogNote: "closed 2 messages" });

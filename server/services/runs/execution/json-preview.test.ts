@@ -34,6 +34,8 @@ describe("what the run page and the CLI show of tool inputs, results and turns",
     expect(describeDeliverable("succeeded", null, { artifacts: { g_impl: "a".repeat(64), g_test: "b".repeat(64) } })).toBe("artifacts g_impl (aaaaaaaaaaaa), g_test (bbbbbbbbbbbb)");
     expect(describeDeliverable("succeeded", null, { artifacts: [{ name: "impl.py", hash: "c".repeat(64) }] })).toBe("artifacts impl.py (cccccccccccc)");
     expect(describeDeliverable("succeeded", null, null)).toBe("no artifacts");
+    expect(describeDeliverable("suspended", "waiting for ask (person)", { calls: ["ask"] })).toBe("waiting for ask (person)");
+    expect(describeDeliverable("suspended", null, { calls: ["ask"] })).toBe("waits for call ask");
     expect(describeDeliverable("suspended", null, { callIds: ["c1"] })).toBe("waits for call c1");
     expect(describeDeliverable("suspended", null, { escalationId: "e1" })).toBe("waits for escalation e1");
     expect(describeDeliverable("failed", "guard g_impl exhausted", { reason: "other" })).toBe("guard g_impl exhausted");

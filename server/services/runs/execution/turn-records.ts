@@ -49,7 +49,8 @@ function artifactNames(artifacts: unknown): string[] {
 
 /**
  * The turn's deliverable (003 section 4) from its record's detail: a succeeded turn's final
- * artifacts, a suspended turn's waiting calls; otherwise the reason. The detail is read leniently
+ * artifacts (`{ artifacts: { guardId: contentHash } }`), a suspended turn's reason (the calls it
+ * waits for) or, without one, its detail's calls; otherwise the reason. The detail is read leniently
  * (any part may be missing) and the line is bounded.
  */
 export function describeDeliverable(outcome: string, reason: string | null, detail: unknown): string | null {
@@ -58,10 +59,11 @@ export function describeDeliverable(outcome: string, reason: string | null, deta
   if (outcome === "succeeded") {
     const names = artifactNames(d.artifacts);
     line = names.length > 0 ? `artifacts ${listed(names)}` : "no artifacts";
-  } else if (outcome === "suspended") {
-    const calls = [d.callIds, d.waiting, d.calls].find(Array.isArray) as unknown[] | undefined;
+  } else if (outcome === "suspended" && !reason) {
+    // The worker's reason names the calls with their kinds; without one, the detail's list of calls does.
+    const calls = [d.calls, d.callIds, d.waiting].find(Array.isArray) as unknown[] | undefined;
     const escalation = typeof d.escalationId === "string" ? d.escalationId : null;
-    if (calls && calls.length > 0) line = `waits for ${calls.length === 1 ? "call" : `${calls.length} calls`} ${listed(calls.map((call) => (isRecord(call) ? String(call.callId ?? call.id ?? "?") : String(call))))}`;
+    if (calls && calls.length > 0) line = `waits for ${calls.length === 1 ? "call" : `${calls.length} calls`} ${listed(calls.map((call) => (isRecord(call) ? String(call.tool ?? call.callId ?? call.id ?? "?") : String(call))))}`;
     else if (escalation) line = `waits for escalation ${escalation}`;
   }
   line ??= reason ?? (typeof d.reason === "string" ? d.reason : null);

@@ -4,7 +4,7 @@ import type { Db } from "@/server/persistence/db";
 export const WATCHDOG_ACTION_LIMIT = 50;
 
 export interface WatchdogAction {
-  /** note: Run.watchdogNote, the last thing it did; took_over: a turn it found lost; expired_escalation; timed_out_call. */
+  /** note: Run.watchdogNote, the last thing it did; took_over: a lost turn (its reclaim, or a cancel's takeover); expired_escalation; timed_out_call. */
   readonly action: "note" | "took_over" | "expired_escalation" | "timed_out_call";
   /** When it happened by the database's clock; null for a note without a time. */
   readonly at: Date | null;

@@ -82,28 +82,40 @@ export async function seedSuspendedFamily(db: Db, options: { workflowVersionId?:
       },
     ],
   });
+  // Shaped as server/worker/execute-turn.ts and the watchdog's reclaim write them.
   await db.turnRecord.createMany({
     data: [
-      { id: randomUUID(), runId: parentId, epoch: 1, kind: "start", workerId: "worker-a", outcome: "suspended", reason: "waiting for 2 calls", detail: { callIds: [calls.answered, calls.timedOut] }, endedAt: at(161) },
-      { id: randomUUID(), runId: parentId, epoch: 2, kind: "report", workerId: "worker-a", outcome: "lost", reason: "lease of worker-a expired", endedAt: at(100 + 150) },
+      { id: randomUUID(), runId: parentId, epoch: 1, kind: "start", workerId: "worker-a", outcome: "suspended", reason: "waiting for lookup_owner (external), ping_pager (external)", detail: { calls: ["lookup_owner", "ping_pager"] }, endedAt: at(161) },
+      { id: randomUUID(), runId: parentId, epoch: 2, kind: "report", workerId: "worker-a", outcome: "lost", reason: "the lease of worker-a expired; the watchdog reclaimed the run", endedAt: at(100 + 150) },
       { id: randomUUID(), runId: parentId, epoch: 3, kind: "report", workerId: "worker-b", outcome: "deferred", reason: "database unavailable", endedAt: at(290) },
-      { id: randomUUID(), runId: parentId, epoch: 4, kind: "report", workerId: "worker-b", outcome: "suspended", reason: null, detail: { callIds: [calls.person, calls.workflow, calls.external] }, endedAt: at(302) },
+      {
+        id: randomUUID(),
+        runId: parentId,
+        epoch: 4,
+        kind: "report",
+        workerId: "worker-b",
+        outcome: "suspended",
+        reason: "waiting for ask_release_manager (person), write_changelog (workflow), deploy_check (external)",
+        detail: { calls: ["ask_release_manager", "write_changelog", "deploy_check"] },
+        endedAt: at(302),
+      },
     ],
   });
   await db.inboxMessage.create({ data: { id: randomUUID(), runId: parentId, kind: "timeout", status: "done", payload: { escalationId: "esc-expired-1" }, nextRetryAt: at(120), createdAt: at(120) } });
   let edges = 0;
-  const edge = (seconds: number, fields: { runId: string; primitive: string; phase: string; kind?: string; fromRunId?: string; callId?: string }) => ({ id: `${suffix}-e${String(++edges).padStart(2, "0")}`, createdAt: at(seconds), ...fields });
+  const edge = (seconds: number, fields: { runId: string; primitive: string; phase: string; kind?: string; fromRunId?: string; callId?: string; detail?: Record<string, string | number> }) => ({ id: `${suffix}-e${String(++edges).padStart(2, "0")}`, createdAt: at(seconds), ...fields });
   await db.executionEdge.createMany({
     data: [
       edge(0, { runId: parentId, primitive: "enqueue", phase: "request", kind: "start" }),
-      edge(150, { runId: parentId, primitive: "tool_call", phase: "request", kind: "external", callId: calls.answered }),
-      edge(200, { runId: parentId, primitive: "report", phase: "response", kind: "report", callId: calls.answered }),
-      edge(251, { runId: parentId, primitive: "report", phase: "response", kind: "timeout", callId: calls.timedOut }),
-      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "person", callId: calls.person }),
-      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "workflow", callId: calls.workflow }),
-      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "external", callId: calls.external }),
+      edge(150, { runId: parentId, primitive: "tool_call", phase: "request", kind: "external", callId: calls.answered, detail: { tool: "lookup_owner", step: "plan", attempt: 1 } }),
+      edge(200, { runId: parentId, primitive: "report", phase: "response", kind: "report", callId: calls.answered, detail: { tool: "lookup_owner", by: "ops@example.com" } }),
+      edge(251, { runId: parentId, primitive: "report", phase: "response", kind: "report", callId: calls.timedOut, detail: { tool: "ping_pager", by: "watchdog" } }),
+      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "person", callId: calls.person, detail: { tool: "ask_release_manager", step: "plan", attempt: 2 } }),
+      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "workflow", callId: calls.workflow, detail: { tool: "write_changelog", step: "plan", attempt: 2 } }),
+      edge(300, { runId: parentId, primitive: "tool_call", phase: "request", kind: "external", callId: calls.external, detail: { tool: "deploy_check", step: "plan", attempt: 2 } }),
+      // The sub-run's creation (server/durable/store/tool-waits.ts): its join request, then its start message, both from the parent.
       edge(301, { runId: childId, primitive: "join", phase: "request", kind: "workflow", fromRunId: parentId, callId: calls.workflow }),
-      edge(301, { runId: childId, primitive: "enqueue", phase: "request", kind: "start" }),
+      edge(301, { runId: childId, primitive: "enqueue", phase: "request", kind: "start", fromRunId: parentId, callId: calls.workflow }),
     ],
   });
   return { parentId, childId, calls, at };
