@@ -19,7 +19,7 @@ Commands:
   worker [--concurrency N]          Execute queued runs (any number of workers may share a database);
                                     SIGTERM drains and stops
   runs list [--json] [--limit N]    Recent runs with their head: status, epoch, lease
-  runs show <id> [--json]           One run: head, result, ledger summary, attempts, turns, waits, sub-runs
+  runs show <id> [--json]           One run: head, result, ledger summary, attempts
   escalations list [--status S] [--workflow W] [--step S] [--sort oldest|newest|deadline] [--limit N] [--json]
                                     The review queue (pending by default), with counts per status
   escalations show <id> [--json]    One escalation: fatal feedback, offending line, numbered artifact
