@@ -3,7 +3,7 @@ import type { SqlClient } from "../persistence/sql/sql-client";
 import { LiveCallWriter } from "./live-call-writer";
 import { claimTurn } from "./store/claim-turn";
 import { commitOnPostgres } from "./store/commit-postgres";
-import { commitOnSqlite } from "./store/commit-sqlite";
+import { commitInTransaction, needsTransaction } from "./store/commit-in-transaction";
 import { deferTurn } from "./store/defer-turn";
 import { enqueueRun, type NewDurableRun } from "./store/enqueue-run";
 import { getArtifact, loadTurn } from "./store/load-turn";
@@ -11,6 +11,8 @@ import { ensurePlannerStatistics } from "./store/planner-statistics";
 import { requestCancel, runsWithPendingCancel, type CancelOutcome, type CancelRequest } from "./store/request-cancel";
 import { isEscalationOverdue, resolveEscalation, type EscalationResolution, type ResolutionOutcome } from "./store/resolve-escalation";
 import { renewLease } from "./store/renew-lease";
+import { reportToolResult, timeOutOverdueWaits, type ToolReport } from "./store/report-tool-result";
+import type { ReportOutcome } from "./store/tool-waits";
 import { closeMessagesOfEndedRuns, overdueEscalations, reclaimExpiredLeases, type ReclaimedRun } from "./store/watchdog-sweeps";
 import type { ClaimedTurn, TurnBatch, TurnSnapshot } from "./types";
 
@@ -57,7 +59,7 @@ export class DurableStore {
 
   /** Writes one batch of a turn, only while it holds a valid lease. @throws LeaseLostError */
   commit(turn: ClaimedTurn, batch: TurnBatch): Promise<void> {
-    return this.sql.dialect.provider === "postgres" ? commitOnPostgres(this.sql, turn, batch) : commitOnSqlite(this.sql, turn, batch);
+    return this.sql.dialect.provider === "postgres" && !needsTransaction(batch) ? commitOnPostgres(this.sql, turn, batch) : commitInTransaction(this.sql, turn, batch);
   }
 
   renewLease(turn: ClaimedTurn, leaseMs: number): Promise<boolean> {
@@ -72,6 +74,23 @@ export class DurableStore {
     const outcome = await resolveEscalation(this.sql, resolution);
     if (outcome.ok) this.onMessage?.();
     return outcome;
+  }
+
+  /**
+   * A waiting tool call's result, from outside (003 section 3.4): recorded once, resuming the run
+   * when it completes the waiting set; a duplicate or late report is acknowledged without effect.
+   */
+  async reportToolResult(report: ToolReport): Promise<ReportOutcome> {
+    const outcome = await reportToolResult(this.sql, report);
+    if (outcome.applied && outcome.resumed) this.onMessage?.();
+    return outcome;
+  }
+
+  /** Watchdog: TIMEOUT reports for waiting calls past their deadline, by the database's clock. */
+  async timeOutOverdueWaits(): Promise<{ runId: string; callId: string }[]> {
+    const timedOut = await timeOutOverdueWaits(this.sql);
+    if (timedOut.length > 0) this.onMessage?.();
+    return timedOut;
   }
 
   /** Whether a pending escalation's deadline has passed, by the database's clock. */

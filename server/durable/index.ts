@@ -14,3 +14,7 @@ export type { NewDurableRun, SeededLedgerEntry } from "./store/enqueue-run";
 export type { EscalationResolution, ResolutionOutcome } from "./store/resolve-escalation";
 export type { CancelOutcome, CancelRequest } from "./store/request-cancel";
 export { createDoorbell, ringLocalDoorbell, IPC_RING, type Doorbell } from "./doorbell";
+export type { ToolReport } from "./store/report-tool-result";
+export type { ReportOutcome } from "./store/tool-waits";
+export { waitIdOf, MAX_SUB_RUN_DEPTH } from "./store/tool-waits";
+export type { WaitRow, TurnRecordInput, ParentReport } from "./types";

@@ -21,8 +21,11 @@ export function isTerminalRunStatus(status: string): status is TerminalRunStatus
   return (TERMINAL_RUN_STATUSES as readonly string[]).includes(status);
 }
 
-/** What an inbox message asks for: start a run, resume it after a decision or its timeout, cancel it. */
-export const INBOX_KINDS = ["start", "resume", "timeout", "cancel"] as const;
+/**
+ * What an inbox message asks for: start a run, resume it after a decision or its timeout, cancel
+ * it, or deliver a waiting tool call's report (its result, or the timeout its deadline injected).
+ */
+export const INBOX_KINDS = ["start", "resume", "timeout", "cancel", "report"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** `pending`/`deferred` are due (at `nextRetryAt`), `claimed` while a turn runs, `done` after. */
@@ -33,6 +36,20 @@ export const DUE_INBOX_STATUSES = ["pending", "deferred"] as const satisfies rea
 /** An escalation is pending until a decision, the watchdog's timeout, or a cancel closes it. */
 export const ESCALATION_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const;
 export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
+
+/** A waiting tool call (003's turn_waiting_tools): waiting until reported, timed out by its deadline, or cancelled with its run. */
+export const TOOL_WAIT_STATUSES = ["waiting", "reported", "timed_out", "cancelled"] as const;
+export type ToolWaitStatus = (typeof TOOL_WAIT_STATUSES)[number];
+
+/** How a turn ended (003 section 4: every ending delivers); "lost": its lease expired or a cancel took the run over. */
+export const TURN_OUTCOMES = ["succeeded", "failed", "suspended", "cancelled", "deferred", "lost"] as const;
+export type TurnOutcome = (typeof TURN_OUTCOMES)[number];
+
+/** 003 section 3.1.1: what entered a run's inbox or linked two runs, and in which direction. */
+export const EDGE_PRIMITIVES = ["enqueue", "report", "join", "tool_call"] as const;
+export type EdgePrimitive = (typeof EDGE_PRIMITIVES)[number];
+export const EDGE_PHASES = ["request", "response"] as const;
+export type EdgePhase = (typeof EDGE_PHASES)[number];
 
 /** A list of statuses as an SQL literal list: `('a','b')`. Only for the constant lists above. */
 export function sqlList(values: readonly string[]): string {

@@ -14,13 +14,25 @@ import {
   type StoredArtifact,
 } from "../engine";
 import type { DurableStore } from "./durable-store";
-import type { ArtifactRow, ClaimedTurn, EscalationRow, HeadPatch, LedgerRow, TurnBatch, TurnSnapshot } from "./types";
+import type { ArtifactRow, ClaimedTurn, EscalationRow, HeadPatch, LedgerRow, ParentReport, TurnBatch, TurnRecordInput, TurnSnapshot, WaitRow } from "./types";
+
+/** How a turn ends, as the worker tells its journal (see TurnBatch for each part). */
+export interface TurnEnding {
+  readonly record: TurnRecordInput;
+  readonly head?: HeadPatch;
+  readonly escalationExpiresAfterMs?: number;
+  readonly cancelEscalations?: boolean;
+  readonly waits?: readonly WaitRow[];
+  readonly closeWaits?: boolean;
+  readonly parentReport?: ParentReport;
+}
 
 /**
  * Fault injection for the crash and pause tests: the worker process is killed (or paused) at the
  * named boundary. "model-calling": the call is in the ledger, the request not yet sent.
+ * "tools-waiting": the turn has just committed its suspension on tool calls.
  */
-export type CrashPoint = "model-calling" | "model-returned" | "model-recorded" | "guard-returned";
+export type CrashPoint = "model-calling" | "model-returned" | "model-recorded" | "guard-returned" | "tools-waiting";
 
 export interface JournalHooks {
   readonly crashAt?: (point: CrashPoint) => void;
@@ -191,12 +203,21 @@ export class TurnJournal {
   }
 
   /**
-   * Ends the turn: the buffered rows, the head's final patch and the inbox message's completion,
-   * in one commit that also releases the lease. New escalations expire `escalationExpiresAfterMs`
-   * after the commit by the database's clock.
+   * Ends the turn: the buffered rows, the head's final patch, the turn's record and the inbox
+   * message's completion, in one commit that also releases the lease. New escalations expire
+   * `escalationExpiresAfterMs` after the commit by the database's clock; `waits` is the waiting
+   * set a suspending turn leaves; `closeWaits` and `parentReport` go with a run's end.
    */
-  async end(final: { head?: HeadPatch; escalationExpiresAfterMs?: number; cancelEscalations?: boolean } = {}): Promise<void> {
-    const batch = this.#take({ head: final.head, end: { messageId: this.turn.messageId }, escalationExpiresAfterMs: final.escalationExpiresAfterMs, cancelEscalations: final.cancelEscalations });
+  async end(final: TurnEnding): Promise<void> {
+    const batch = this.#take({
+      head: final.head,
+      end: { messageId: this.turn.messageId, record: final.record },
+      escalationExpiresAfterMs: final.escalationExpiresAfterMs,
+      cancelEscalations: final.cancelEscalations,
+      waits: final.waits,
+      closeWaits: final.closeWaits,
+      parentReport: final.parentReport,
+    });
     await this.store.commit(this.turn, batch);
   }
 

@@ -1,5 +1,5 @@
-import type { RunResultSummary, StepKind, StoredArtifact } from "../engine";
-import type { InboxKind, RunStatus } from "./lifecycle";
+import type { JsonObject, RunResultSummary, StepKind, StoredArtifact, WaitingToolKind } from "../engine";
+import type { InboxKind, RunStatus, TurnOutcome } from "./lifecycle";
 
 /** A claimed inbox message and the turn it opened on its run's head. */
 export interface ClaimedTurn {
@@ -31,6 +31,11 @@ export interface TurnSnapshot {
   readonly lastSeq: number;
   /** The run's stored artifacts, so a replay reads none of them one round trip at a time. */
   readonly artifacts: readonly StoredArtifact[];
+  /** A sub-run's parent and the parent's waiting call it reports to when it ends. */
+  readonly parentRunId?: string | null;
+  readonly parentCallId?: string | null;
+  /** Whether the run ever waited for a tool: its end closes what still waits (calls, sub-runs). */
+  readonly hasToolWaits?: boolean;
 }
 
 export interface LedgerRow {
@@ -81,9 +86,40 @@ export interface HeadPatch {
   watchdogNote?: string | null;
 }
 
-/** How a commit ends the turn: the lease is released and the claimed message is done. */
+/** How a commit ends the turn: the lease is released, the claimed message is done, the turn's record written. */
 export interface TurnEnd {
   readonly messageId: string;
+  /** The turn's one record (003 section 4); absent only in tests of the store's commit itself. */
+  readonly record?: TurnRecordInput;
+}
+
+/** What a turn delivered: its outcome and, for anything but success, the reason. */
+export interface TurnRecordInput {
+  readonly outcome: TurnOutcome;
+  readonly reason?: string | null;
+  readonly detail?: unknown;
+}
+
+/** A tool call the turn suspends on (see server/engine/policy/waiting.ts). */
+export interface WaitRow {
+  readonly callKey: string;
+  readonly stepName: string;
+  readonly attempt: number;
+  readonly tool: string;
+  readonly kind: WaitingToolKind;
+  readonly input: JsonObject;
+  readonly question: string | null;
+  readonly resultSchema: JsonObject | null;
+  readonly workflow: string | null;
+  readonly specification: string | null;
+  readonly deadlineAfterMs: number;
+}
+
+/** A sub-run's result, reported to its parent's waiting call in the sub-run's final commit (the join). */
+export interface ParentReport {
+  readonly parentRunId: string;
+  readonly callId: string;
+  readonly result: JsonObject;
 }
 
 /** Everything one commit of a turn writes, atomically and only while the turn holds the run. */
@@ -96,5 +132,10 @@ export interface TurnBatch {
   readonly escalationExpiresAfterMs?: number;
   /** Pending escalations of the run become cancelled (a cancelled run). */
   readonly cancelEscalations?: boolean;
+  /** The tool calls the turn suspends on: the waiting set, its count and deadline, sub-runs started. */
+  readonly waits?: readonly WaitRow[];
+  /** The run ended: what it still waits for is cancelled, and so are its sub-runs that have not ended. */
+  readonly closeWaits?: boolean;
+  readonly parentReport?: ParentReport;
   readonly end?: TurnEnd;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { abortable, isEngineError, runMachine, type MachineResult, type WorkflowMachine, type WorkflowResult } from "../engine";
+import { abortable, isEngineError, isToolsPending, runMachine, type MachineResult, type ToolsPendingError, type WorkflowMachine, type WorkflowResult } from "../engine";
 import { GeneratorSpecError } from "../generators/generator-spec";
 import { FORK_LEDGER_KEY, readAttemptEdit } from "../generators/fork/edited-attempt";
 import { GuardSpecError } from "../guards/guard-spec";
@@ -8,12 +8,14 @@ import { isLeaseLost } from "../durable/errors";
 import { derivedId } from "../durable/ids";
 import { LeaseGate } from "../durable/lease-gate";
 import { TurnJournal, type CrashPoint } from "../durable/turn-journal";
-import type { ClaimedTurn, TurnSnapshot } from "../durable/types";
+import type { ClaimedTurn, ParentReport, TurnSnapshot, WaitRow } from "../durable/types";
+import type { TurnOutcome as RecordedOutcome } from "../durable/lifecycle";
 import type { ModelDirectory } from "../models/model-directory";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
 import { backoffMs } from "./backoff";
 import { LiveCallRelay } from "./live-call-relay";
+import { subRunResult } from "./sub-run-result";
 import { TurnStoppedError, isTurnStopped } from "./turn-stop";
 
 export interface TurnOptions {
@@ -50,7 +52,7 @@ export interface TurnOptions {
 }
 
 /** "lost": another turn owns the run, or is about to (a cancel that stopped this turn takes it over). */
-export type TurnOutcome = "succeeded" | "failed" | "suspended" | "cancelled" | "deferred" | "lost";
+export type TurnOutcome = RecordedOutcome;
 
 export const DEFAULT_MAX_CRASHES = 3;
 
@@ -91,21 +93,22 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
       const by = typeof turn.payload.by === "string" && turn.payload.by ? turn.payload.by : null;
       // Who cancelled, as data: the run page says "Cancelled by <who>", not a failure.
       journal.append("human", "run.cancelled", { by, reason }, "run.cancelled");
-      journal.recordNow({ type: "run.finished", result: failure("(run)", by ? `Cancelled by ${by}: ${reason}` : `Cancelled: ${reason}`) }, "run.finished");
-      await journal.end({ head: { status: "cancelled", resumeDeadline: null }, cancelEscalations: true });
+      const why = by ? `Cancelled by ${by}: ${reason}` : `Cancelled: ${reason}`;
+      journal.recordNow({ type: "run.finished", result: failure("(run)", why) }, "run.finished");
+      await journal.end({ head: { status: "cancelled", resumeDeadline: null }, cancelEscalations: true, record: { outcome: "cancelled", reason: why }, ...runEnded(turn, snapshot, { failure: why }) });
       return "cancelled";
     }
     const crashes = typeof turn.payload.crashes === "number" ? turn.payload.crashes : 0;
     if (crashes >= (options.maxCrashes ?? DEFAULT_MAX_CRASHES)) {
       const reason = `Given up: the run's worker crashed ${crashes} times while executing it (each time its lease expired in the middle of a turn; last: ${turn.deferReason ?? "worker lost"})`;
       journal.recordNow({ type: "run.finished", result: failure("(run)", reason) }, "run.finished");
-      await journal.end();
+      await journal.end({ record: { outcome: "failed", reason }, ...runEnded(turn, snapshot, { failure: reason }) });
       return "failed";
     }
     if (turn.retryCount > options.maxRetries) {
       const reason = `The run was retried ${turn.retryCount - 1} times after failed turns and gave up (last: ${turn.deferReason ?? "worker lost"})`;
       journal.recordNow({ type: "run.finished", result: failure("(run)", reason) }, "run.finished");
-      await journal.end();
+      await journal.end({ record: { outcome: "failed", reason }, ...runEnded(turn, snapshot, { failure: reason }) });
       return "failed";
     }
 
@@ -138,19 +141,36 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
         identity: { runId: turn.runId, workflow: definition.name },
       }), stop.signal);
     } catch (error) {
+      if (isToolsPending(error)) {
+        // 003 section 3.3: the turn suspends on its waiting set and holds no worker; reports resume it.
+        const waits = error.waits.map(waitRowOf);
+        journal.append("dualstate", "tools.waiting", { calls: waits.map((wait) => ({ tool: wait.tool, kind: wait.kind, step: wait.stepName, attempt: wait.attempt })) });
+        await journal.end({ head: { status: "suspended" }, waits, record: { outcome: "suspended", reason: waitingReason(error), detail: { calls: waits.map((wait) => wait.tool) } } });
+        options.crashAt?.("tools-waiting");
+        return "suspended";
+      }
       if (!isPermanent(error)) throw error;
       const reason = `The run cannot execute: ${error instanceof Error ? error.message : String(error)}`;
       journal.recordNow({ type: "run.finished", result: failure("(run)", reason) }, "run.finished");
-      await journal.end();
+      await journal.end({ record: { outcome: "failed", reason }, ...runEnded(turn, snapshot, { failure: reason }) });
       return "failed";
     }
     if (result.status === "escalation") {
       // The deadline is the database's clock plus the timeout, computed in the commit itself.
-      await journal.end({ head: { resumeDeadline: { afterMs: options.escalationTimeoutMs } }, escalationExpiresAfterMs: options.escalationTimeoutMs });
+      await journal.end({
+        head: { resumeDeadline: { afterMs: options.escalationTimeoutMs } },
+        escalationExpiresAfterMs: options.escalationTimeoutMs,
+        record: { outcome: "suspended", reason: `waiting for a person's decision on step ${result.failedStep}` },
+      });
       return "suspended";
     }
-    await journal.end({ head: { resumeDeadline: null } });
-    return result.status === "success" ? "succeeded" : "failed";
+    const succeeded = result.status === "success";
+    await journal.end({
+      head: { resumeDeadline: null },
+      record: result.status === "success" ? { outcome: "succeeded", detail: deliverableOf(result) } : { outcome: "failed", reason: `step ${result.failedStep}: ${result.reason}` },
+      ...runEnded(turn, snapshot, { result }),
+    });
+    return succeeded ? "succeeded" : "failed";
   } catch (error) {
     if (isLeaseLost(error)) lease.markLost();
     if (stop.signal.aborted) return stopped(store, turn, stop.signal.reason, options);
@@ -172,6 +192,39 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
     // A call cut short (a crash of the model client, a lost lease) leaves no stale preview behind.
     await liveCall.settle();
   }
+}
+
+/** What a run's end adds to its last commit: close what it still waits for, and report to its parent if it is a sub-run. */
+function runEnded(turn: ClaimedTurn, snapshot: TurnSnapshot, ending: { readonly result: WorkflowResult } | { readonly failure: string }): { closeWaits?: boolean; parentReport?: ParentReport } {
+  return {
+    ...(snapshot.hasToolWaits ? { closeWaits: true } : {}),
+    ...(snapshot.parentRunId && snapshot.parentCallId ? { parentReport: { parentRunId: snapshot.parentRunId, callId: snapshot.parentCallId, result: subRunResult(turn.runId, ending) } } : {}),
+  };
+}
+
+/** A succeeded turn's deliverable: which artifacts, by their content hash (the contents are in the DAG). */
+function deliverableOf(result: WorkflowResult): { artifacts: Record<string, string> } {
+  return { artifacts: Object.fromEntries(Object.entries(result.artifacts).map(([guardId, artifact]) => [guardId, artifact.contentHash])) };
+}
+
+function waitRowOf(wait: ToolsPendingError["waits"][number]): WaitRow {
+  return {
+    callKey: wait.key,
+    stepName: wait.stepName,
+    attempt: wait.attempt,
+    tool: wait.tool,
+    kind: wait.kind,
+    input: wait.input,
+    question: wait.question ?? null,
+    resultSchema: wait.resultSchema ?? null,
+    workflow: wait.workflow ?? null,
+    specification: wait.specification ?? null,
+    deadlineAfterMs: wait.deadlineAfterMs,
+  };
+}
+
+function waitingReason(error: ToolsPendingError): string {
+  return `waiting for ${error.waits.map((wait) => `${wait.tool} (${wait.kind})`).join(", ")}`;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { SqlClient } from "../../persistence/sql/sql-client";
+import { timeOrderedId } from "../ids";
+import { HELD_RUN_STATUSES, sqlList } from "../lifecycle";
 import type { ClaimedTurn } from "../types";
 import type { ClaimRequest, ClaimRow } from "./claim-turn";
 
@@ -14,6 +16,13 @@ export async function claimOnSqlite(sql: SqlClient, request: ClaimRequest): Prom
       request.dueParams,
     );
     if (!row) return null;
+    if (row.kind === "cancel") {
+      // A cancel that takes a held run over ends the turn holding it: that turn's record says so.
+      await tx.execute(
+        `INSERT INTO "TurnRecord" ("id", "runId", "epoch", "workerId", "outcome", "reason", "endedAt") SELECT ?, "id", "epoch", "leaseOwner", 'lost', 'a cancel took the run over', ${d.now} FROM "Run" WHERE "id" = ? AND "status" IN ${sqlList(HELD_RUN_STATUSES)} ON CONFLICT DO NOTHING`,
+        [timeOrderedId(), row.runId],
+      );
+    }
     const epoch = row.epoch + 1;
     await tx.execute(`UPDATE "Run" SET "status" = 'dispatched', "epoch" = ?, "activeTurnId" = ?, "leaseOwner" = ?, "leaseExpiresAt" = ${d.later.sql}, "updatedAt" = ${d.now} WHERE "id" = ?`, [
       epoch,

@@ -5,6 +5,7 @@ import { timeOrderedId } from "../ids";
 import { isTerminalRunStatus } from "../lifecycle";
 import type { ClaimedTurn, TurnBatch } from "../types";
 import { headUpdate } from "./head-update";
+import { recordReason } from "./insert-turn-record";
 
 /**
  * PostgreSQL: the whole batch as one statement, one round trip, its own transaction. Every
@@ -61,6 +62,13 @@ export async function commitOnPostgres(sql: SqlClient, turn: ClaimedTurn, batch:
   if (batch.end) {
     parts.push(`finished AS (UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ${d.now} WHERE "id" = ? AND EXISTS (SELECT 1 FROM head) RETURNING 1)`);
     params.push(batch.end.messageId);
+    const record = batch.end.record;
+    if (record) {
+      parts.push(`turn_record AS (
+         INSERT INTO "TurnRecord" ("id", "runId", "epoch", "messageId", "kind", "workerId", "outcome", "reason", "detail", "endedAt")
+         SELECT ?, head."id", ?::int, ?, ?::"InboxKind", ?, ?, ?, ?::jsonb, ${d.now} FROM head ON CONFLICT DO NOTHING RETURNING 1)`);
+      params.push(timeOrderedId(), turn.epoch, turn.messageId, turn.kind, turn.workerId, record.outcome, recordReason(record.reason), record.detail === undefined ? null : JSON.stringify(record.detail));
+    }
     // A run that ended has nothing left to do: later messages (a cancel that came too late) close with it.
     if (batch.head.status !== undefined && isTerminalRunStatus(batch.head.status)) {
       parts.push(`closed AS (UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ${d.now} WHERE "runId" IN (SELECT "id" FROM head) AND "status" IN ('pending', 'deferred') RETURNING 1)`);

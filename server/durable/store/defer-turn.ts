@@ -2,6 +2,7 @@ import type { SqlClient } from "../../persistence/sql/sql-client";
 import { LeaseLostError } from "../errors";
 import type { ClaimedTurn } from "../types";
 import { heldBy, heldByParams } from "./head-update";
+import { insertTurnRecord } from "./insert-turn-record";
 
 /**
  * Gives a turn that failed for a retryable reason back to the inbox: the message is deferred
@@ -20,5 +21,6 @@ export async function deferTurn(sql: SqlClient, turn: ClaimedTurn, reason: strin
       reason.slice(0, 2000),
       turn.messageId,
     ]);
+    await insertTurnRecord(tx, d, { runId: turn.runId, epoch: turn.epoch, messageId: turn.messageId, kind: turn.kind, workerId: turn.workerId }, { outcome: "deferred", reason });
   });
 }

@@ -3,7 +3,18 @@ import type { SqlDialect } from "../../persistence/sql/sql-client";
 import type { TurnSnapshot } from "../types";
 
 /** The columns `snapshotColumns` selects. */
-export type SnapshotRow = { specification: string; contextValues: unknown; generatorOverride: unknown; definition: unknown; lastSeq: number | null; keyed: unknown; artifacts: unknown };
+export type SnapshotRow = {
+  specification: string;
+  contextValues: unknown;
+  generatorOverride: unknown;
+  definition: unknown;
+  lastSeq: number | null;
+  keyed: unknown;
+  artifacts: unknown;
+  parentRunId: string | null;
+  parentCallId: string | null;
+  hasToolWaits: unknown;
+};
 
 /** The columns of a TurnSnapshot, selected from the run `r` and its version `v`; keyed entries aggregated into one JSON array. */
 export function snapshotColumns(d: SqlDialect, r: string): string {
@@ -11,7 +22,8 @@ export function snapshotColumns(d: SqlDialect, r: string): string {
     d.provider === "postgres"
       ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(l."callKey", l."payload")), '[]'::jsonb) FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`
       : `(SELECT COALESCE(json_group_array(json_array(l."callKey", json(l."payload"))), '[]') FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`;
-  return `${r}."specification", ${r}."contextValues", ${r}."generatorOverride", v."definition",
+  return `${r}."specification", ${r}."contextValues", ${r}."generatorOverride", v."definition", ${r}."parentRunId", ${r}."parentCallId",
+      EXISTS (SELECT 1 FROM "ToolWait" w WHERE w."runId" = ${r}."id") AS "hasToolWaits",
       (SELECT MAX(l."seq") FROM "LedgerEntry" l WHERE l."runId" = ${r}."id") AS "lastSeq", ${keyed} AS "keyed",
       ${artifactsJson(d, `a."runId" = ${r}."id"`)} AS "artifacts"`;
 }
@@ -49,5 +61,8 @@ export function snapshotOf(d: SqlDialect, runId: string, row: SnapshotRow): Turn
     keyed: new Map(d.readJson(row.keyed) as [string, Record<string, unknown>][]),
     lastSeq: Number(row.lastSeq ?? 0),
     artifacts: storedArtifacts(d, row.artifacts),
+    parentRunId: row.parentRunId,
+    parentCallId: row.parentCallId,
+    hasToolWaits: Boolean(Number(row.hasToolWaits) || row.hasToolWaits === true),
   };
 }

@@ -1,5 +1,6 @@
 import type { SqlClient } from "../../persistence/sql/sql-client";
-import { HELD_RUN_STATUSES, TERMINAL_RUN_STATUSES, sqlList } from "../lifecycle";
+import { HELD_RUN_STATUSES, TERMINAL_RUN_STATUSES, sqlList, type InboxKind } from "../lifecycle";
+import { insertTurnRecord } from "./insert-turn-record";
 
 export interface ReclaimedRun {
   readonly runId: string;
@@ -27,7 +28,9 @@ export async function reclaimExpiredLeases(sql: SqlClient, backoffMs: (retryCoun
         [note, run.id, run.epoch],
       );
       if (changed !== 1) return false;
-      const claimed = await tx.query<{ id: string; retryCount: number; payload: unknown }>(`SELECT "id", "retryCount", "payload" FROM "InboxMessage" WHERE "runId" = ? AND "status" = 'claimed'`, [run.id]);
+      const claimed = await tx.query<{ id: string; kind: InboxKind; retryCount: number; payload: unknown }>(`SELECT "id", "kind", "retryCount", "payload" FROM "InboxMessage" WHERE "runId" = ? AND "status" = 'claimed'`, [run.id]);
+      // The lost turn cannot write its own record any more (its epoch is gone): the watchdog writes it.
+      await insertTurnRecord(tx, d, { runId: run.id, epoch: run.epoch, messageId: claimed[0]?.id ?? null, kind: claimed[0]?.kind ?? null, workerId: run.leaseOwner }, { outcome: "lost", reason: `the lease of ${run.leaseOwner ?? "a worker"} expired; the watchdog reclaimed the run` });
       for (const message of claimed) {
         const payload = (d.readJson(message.payload) as Record<string, unknown> | null) ?? {};
         const crashes = (typeof payload.crashes === "number" ? payload.crashes : 0) + 1;

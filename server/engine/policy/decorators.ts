@@ -5,6 +5,7 @@
 import { POLICY_ERROR_CODES } from "./policy-errors";
 import type { Policy } from "./policy";
 import { createStep, errorStep, type Step } from "./step";
+import { isToolsPending, ToolsPendingError, type ToolWaitRequest } from "./waiting";
 
 /** Bounds of a loop a workflow or a model could otherwise make endless. */
 export const MAX_LOOP_TURNS = 100;
@@ -55,14 +56,22 @@ export function invokeAction(options: { readonly maxCallsPerTurn?: number } = {}
     if (calls.length === 0) return steps;
     for (const step of steps) if (step.type === "text") await ctx.note(step);
     const results: Step[] = [];
+    // Tools that wait do not stop the others of the turn: the turn suspends on all of them at once.
+    const waits: ToolWaitRequest[] = [];
     for (const [index, call] of calls.entries()) {
       if (index < bound) {
-        results.push(...(await ctx.invoke(call)));
+        try {
+          results.push(...(await ctx.invoke(call)));
+        } catch (error) {
+          if (!isToolsPending(error)) throw error;
+          waits.push(...error.waits);
+        }
         continue;
       }
       const refused = createStep({ ...errorStep(action.policy, POLICY_ERROR_CODES.tooManyCalls, `Not run: at most ${bound} tool calls are run per turn.`), cause: call.id });
       results.push(...(await ctx.append([refused])));
     }
+    if (waits.length > 0) throw new ToolsPendingError(waits);
     return [...steps, ...results];
   };
 }

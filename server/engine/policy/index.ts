@@ -23,3 +23,14 @@ export { POLICY_ERROR_CODES, PolicyInvariantError, PolicyLedgerError } from "./p
 export { loopWrapper, invokeAction, MAX_LOOP_TURNS, DEFAULT_MAX_CALLS_PER_TURN, MAX_CALLS_PER_TURN } from "./decorators";
 export { runPolicy, type RunPolicyOptions, type PolicyRun } from "./runner";
 export { DEFAULT_RUN_LIMITS, type CallTrace, type RunLimits } from "./runtime";
+export {
+  ToolsPendingError,
+  isToolsPending,
+  WAITING_TOOL_KINDS,
+  MIN_WAIT_MS,
+  MAX_WAIT_MS,
+  TIMEOUT_ERROR_CODE,
+  SUB_RUN_FAILED_CODE,
+  type ToolWaitRequest,
+  type WaitingToolKind,
+} from "./waiting";

@@ -14,6 +14,7 @@ import { POLICY_ERROR_CODES, PolicyInvariantError, PolicyLedgerError } from "./p
 import type { PolicyLedger } from "./policy-ledger";
 import type { Decorator, Policy, RuntimeContext } from "./policy";
 import type { PolicyEntry, PolicyRegistry } from "./registry";
+import { isToolsPending } from "./waiting";
 import { callOf, createStep, errorStep, resultStep, stepsFromJson, stepsToJson, type Step } from "./step";
 
 /** One call as it went: the trace a runner hands back (how many calls ran, how many were replayed). */
@@ -182,9 +183,9 @@ export class LedgerContext<Env> implements RuntimeContext<Env> {
     }
   }
 
-  /** What no policy may turn into data: an abort, a broken invariant, a failing ledger, a configuration error. */
+  /** What no policy may turn into data: an abort, a broken invariant, a failing ledger, a configuration error, a tool that waits. */
   #stops(error: unknown): boolean {
-    return Boolean(this.run.signal?.aborted || error instanceof PolicyInvariantError || error instanceof PolicyLedgerError || configurationErrorOf(error));
+    return Boolean(this.run.signal?.aborted || error instanceof PolicyInvariantError || error instanceof PolicyLedgerError || configurationErrorOf(error) || isToolsPending(error));
   }
 
   /** A called policy's own failure is data (TOOL_FAILED); aborts, broken invariants and configuration errors stop the run. */

@@ -38,6 +38,19 @@ export class MemoryCallLedger implements CallLedger {
     return outcome;
   }
 
+  /**
+   * Records the result of a call that waits (a person's answer, an outside report), as the
+   * durable store's report does: once per key; false, and nothing changes, when the key has one.
+   */
+  report(key: string, result: JsonObject): boolean {
+    if (this.#results.has(key)) return false;
+    const failed = result.error === true && typeof result.code === "string" && typeof result.message === "string";
+    const outcome: CallOutcome = failed ? { ok: false, error: { error: true, code: String(result.code), message: String(result.message) }, replayed: false } : { ok: true, result, replayed: false };
+    this.steps.push({ key, actor: "report", type: "action_result", payload: result });
+    this.#results.set(key, outcome);
+    return true;
+  }
+
   async note(key: string, actor: string, text: string): Promise<void> {
     if (this.#notes.has(key)) return;
     this.#notes.add(key);

@@ -5,9 +5,14 @@ import { isTerminalRunStatus } from "../lifecycle";
 import type { ClaimedTurn, TurnBatch } from "../types";
 import { headUpdate } from "./head-update";
 import { insertLedger } from "./insert-ledger";
+import { insertTurnRecord } from "./insert-turn-record";
+import { applyReport, closeWaits, insertWaits } from "./tool-waits";
 
-/** SQLite: the batch in one BEGIN IMMEDIATE transaction, the head's compare-and-swap first. */
-export async function commitOnSqlite(sql: SqlClient, turn: ClaimedTurn, batch: TurnBatch): Promise<void> {
+/**
+ * The batch in one transaction, the head's compare-and-swap first: every commit on SQLite (BEGIN
+ * IMMEDIATE), and on PostgreSQL the rarer ones that start or end waits (see needsTransaction).
+ */
+export async function commitInTransaction(sql: SqlClient, turn: ClaimedTurn, batch: TurnBatch): Promise<void> {
   const d = sql.dialect;
   await sql.transaction(async (tx) => {
     const update = headUpdate(d, turn, batch.head, batch.end !== undefined);
@@ -42,7 +47,14 @@ export async function commitOnSqlite(sql: SqlClient, turn: ClaimedTurn, batch: T
     if (batch.cancelEscalations) {
       await tx.execute(`UPDATE "Escalation" SET "status" = 'cancelled', "decidedAt" = ${d.now} WHERE "runId" = ? AND "status" = 'pending'`, [turn.runId]);
     }
+    if (batch.waits && batch.waits.length > 0) await insertWaits(tx, d, turn.runId, batch.waits);
+    if (batch.closeWaits) await closeWaits(tx, d, turn.runId, `its parent run ${turn.runId} ended`);
+    if (batch.parentReport) {
+      const { parentRunId, callId, result } = batch.parentReport;
+      await applyReport(tx, d, { runId: parentRunId, callId, result, status: "reported", reportedBy: `run:${turn.runId}`, fromRunId: turn.runId });
+    }
     if (batch.end) {
+      if (batch.end.record) await insertTurnRecord(tx, d, { runId: turn.runId, epoch: turn.epoch, messageId: turn.messageId, kind: turn.kind, workerId: turn.workerId }, batch.end.record);
       await tx.execute(`UPDATE "InboxMessage" SET "status" = 'done', "doneAt" = ${d.now} WHERE "id" = ?`, [batch.end.messageId]);
       // A run that ended has nothing left to do: later messages (a cancel that came too late) close with it.
       if (batch.head.status && isTerminalRunStatus(batch.head.status)) {
@@ -50,4 +62,9 @@ export async function commitOnSqlite(sql: SqlClient, turn: ClaimedTurn, batch: T
       }
     }
   });
+}
+
+/** Whether a batch needs more than PostgreSQL's one-statement commit: waits, a sub-run's join, a run's end that closes waits. */
+export function needsTransaction(batch: TurnBatch): boolean {
+  return (batch.waits !== undefined && batch.waits.length > 0) || batch.closeWaits === true || batch.parentReport !== undefined;
 }
