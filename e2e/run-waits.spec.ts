@@ -39,6 +39,7 @@ test("a run suspended on tool calls shows what it waits for, one row per turn, i
     await expect(person.getByTestId("waiting-since")).toContainText(/\b[56] minutes ago/);
     await expect(person.getByTestId("time-left")).toHaveText(/^2 d 23 h left$/);
     await expect(person.getByTestId("report-command")).toHaveCount(0);
+    await expect(person.getByTestId("answer-question")).toHaveAttribute("href", `/escalations/questions/${seeded.calls.person}`);
 
     const workflow = panel.locator(`[data-testid="waiting-call"][data-call-id="${seeded.calls.workflow}"]`);
     await expect(workflow.getByTestId("waiting-sub-run")).toHaveAttribute("href", `/runs/${seeded.childId}`);

@@ -44,6 +44,12 @@ function WaitingCall({ wait }: { wait: RunToolWait }) {
           {wait.question}
         </p>
       )}
+      {wait.kind === "person" && (
+        // The review queue's form for the question (reviewers answer there; others may read it).
+        <Link href={`/escalations/questions/${encodeURIComponent(wait.callId)}`} className="inline-block text-sm font-medium text-sky-700 hover:underline" data-testid="answer-question">
+          Answer the question
+        </Link>
+      )}
       {wait.kind === "workflow" && (
         <p className="text-slate-700">
           Sub-workflow <code className="font-mono">{wait.workflow ?? "?"}</code>
