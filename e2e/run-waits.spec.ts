@@ -92,6 +92,15 @@ test("a run suspended on tool calls shows what it waits for, one row per turn, i
     await expect(page.getByTestId("waiting-call")).toHaveCount(3);
   });
 
+  await test.step("the person's question opens its answer form in the review queue", async () => {
+    await page.getByTestId("answer-question").click();
+    await page.waitForURL(`**/escalations/questions/${seeded.calls.person}`);
+    await expect(page.getByRole("heading", { name: "Question from ask_release_manager", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("question-text")).toHaveText("May we freeze main on Friday?");
+    await page.goBack();
+    await page.waitForURL(`**/runs/${seeded.parentId}`);
+  });
+
   await test.step("the provenance page draws the calls and the sub-run they joined", async () => {
     await page.getByTestId("run-header").getByRole("link", { name: "Provenance" }).click();
     await page.waitForURL(`**/runs/${seeded.parentId}/provenance`);
