@@ -51,6 +51,16 @@ for (const provider of TEST_PROVIDERS) {
       expect(page.items.map((wait) => wait.tool)).toEqual(["write_changelog", "deploy_check"]);
     });
 
+    it("bounds what a model wrote: a long question is cut", async () => {
+      await database.db.toolWait.create({
+        data: { id: `${seeded.childId}-long`, runId: seeded.childId, callKey: "k/long", stepName: "changelog", attempt: 1, tool: "ask", kind: "person", input: {}, question: "why? ".repeat(1_000), deadlineAt: seeded.at(9_999) },
+      });
+      const [wait] = (await listToolWaits(database.db, seeded.childId)).items;
+      expect(wait?.question).toHaveLength(4_001);
+      expect(wait?.question?.endsWith("…")).toBe(true);
+      await database.db.toolWait.delete({ where: { id: `${seeded.childId}-long` } });
+    });
+
     it("lists exactly one row per turn with its outcome and deliverable, in epoch order", async () => {
       const { turns } = await getRunExecution(database.db, seeded.parentId);
       expect(turns.total).toBe(4);

@@ -56,6 +56,9 @@ export interface RunToolWaits {
   readonly waiting: number;
 }
 
+/** A model writes the question: the page and the CLI show this much of it (the review queue's form shows it whole). */
+const MAX_QUESTION_CHARS = 4_000;
+
 type Row = Prisma.ToolWaitGetPayload<{ select: typeof toolWaitSelect }>;
 
 function toToolWait(runId: string, row: Row): RunToolWait {
@@ -68,7 +71,7 @@ function toToolWait(runId: string, row: Row): RunToolWait {
     status: row.status,
     since: row.createdAt,
     deadlineAt: row.deadlineAt,
-    question: row.question,
+    question: row.question !== null && row.question.length > MAX_QUESTION_CHARS ? `${row.question.slice(0, MAX_QUESTION_CHARS)}…` : row.question,
     workflow: row.workflow,
     childRunId: row.childRunId,
     reportedBy: row.reportedBy,
