@@ -52,4 +52,46 @@ describe("layoutProvenance", () => {
     expect(new Set([...positions.values()].map((p) => p.x)).size).toBe(250);
     expect(new Set([...positions.values()].map((p) => `${p.x},${p.y}`)).size).toBe(1_000);
   });
+
+  it("puts an attempt's tool calls below it, each sub-run below its call, once, whatever joins point back", () => {
+    const graph: LayoutInput = {
+      nodes: [artifact("a1", "plan"), artifact("a2", "plan"), { id: "call:c1", kind: "call" }, { id: "call:c2", kind: "call" }, { id: "run:kid", kind: "run" }, { id: "run:mom", kind: "run" }],
+      edges: [
+        { kind: "refinement", source: "a1", target: "a2" },
+        { kind: "tool_call", source: "a1", target: "call:c1" },
+        { kind: "tool_call", source: "a1", target: "call:c2" },
+        { kind: "join", phase: "request", source: "call:c1", target: "run:kid" },
+        { kind: "join", phase: "request", source: "call:c2", target: "run:kid" },
+        { kind: "join", phase: "response", source: "run:kid", target: "call:c1" },
+        { kind: "report", source: "call:c1", target: "a1" },
+        { kind: "join", phase: "request", source: "run:mom", target: "a1" },
+      ],
+    };
+    const positions = layoutProvenance(graph);
+    const at = (id: string) => positions.get(id)!;
+    const column = ["a1", "call:c1", "call:c2", "run:kid", "a2"];
+    expect(new Set(column.map((id) => at(id).x)).size).toBe(1);
+    const ys = column.map((id) => at(id).y);
+    expect([...ys].sort((a, b) => a - b)).toEqual(ys);
+    expect(new Set(ys).size).toBe(column.length);
+    // The parent run is not any attempt's follower: it stands in a column of its own.
+    expect(at("run:mom").x).toBeGreaterThan(at("a1").x);
+  });
+
+  it("stacks the calls of an attempt not stored yet in a last column, each followed by its sub-run", () => {
+    const graph: LayoutInput = {
+      nodes: [artifact("a1", "plan"), { id: "call:c1", kind: "call" }, { id: "call:c2", kind: "call" }, { id: "call:c3", kind: "call" }, { id: "run:kid", kind: "run" }],
+      edges: [
+        { kind: "join", phase: "request", source: "call:c2", target: "run:kid" },
+        { kind: "join", phase: "response", source: "run:kid", target: "call:c2" },
+      ],
+    };
+    const positions = layoutProvenance(graph);
+    const order = ["call:c1", "call:c2", "run:kid", "call:c3"];
+    // One column right of the attempts, in this order from the top.
+    expect(new Set(order.map((id) => positions.get(id)!.x)).size).toBe(1);
+    expect(positions.get("call:c1")!.x).toBeGreaterThan(positions.get("a1")!.x);
+    const ys = order.map((id) => positions.get(id)!.y);
+    expect(ys).toEqual([...new Set(ys)].sort((a, b) => a - b));
+  });
 });

@@ -5,7 +5,8 @@ import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { NODE_HEIGHT, NODE_WIDTH } from "@/components/graph/layout";
 
 export type ProvenanceNodeData = {
-  readonly kind: "artifact" | "escalation" | "decision";
+  /** call: a tool call that waited (a person, a sub-run, another system); run: the parent or a sub-run. */
+  readonly kind: "artifact" | "escalation" | "decision" | "call" | "run";
   /** For an artifact: the type of step that made it. */
   readonly stepKind?: string;
   readonly title: string;
@@ -28,6 +29,11 @@ const TONES: Record<string, string> = {
   rejected: "border-slate-700 bg-slate-100",
   expired: "border-slate-400 bg-slate-50",
   cancelled: "border-slate-400 bg-slate-50",
+  // A waiting tool call, and one answered or timed out; a linked run by its status.
+  waiting: "border-violet-500 bg-white border-dashed",
+  reported: "border-emerald-500 bg-white",
+  timed_out: "border-red-400 bg-white",
+  run: "border-sky-600 bg-sky-50",
 };
 
 /** One attempt, escalation or decision; colour says the verdict. No callbacks in data (React Flow). */
@@ -39,7 +45,7 @@ export const ProvenanceNodeView = memo(function ProvenanceNodeView({ data, selec
       data-step-kind={data.stepKind}
       data-tone={data.tone}
       style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
-      className={`flex flex-col justify-center rounded-md border-2 px-3 text-xs ${TONES[data.tone] ?? "border-slate-300 bg-white"} ${selected ? "ring-2 ring-sky-500" : ""} ${data.kind === "artifact" ? "" : "rounded-full"}`}
+      className={`flex flex-col justify-center rounded-md border-2 px-3 text-xs ${TONES[data.tone] ?? "border-slate-300 bg-white"} ${selected ? "ring-2 ring-sky-500" : ""} ${data.kind === "artifact" ? "" : data.kind === "run" ? "border-double border-4" : "rounded-full"}`}
     >
       {/* Chains run down a column (top/bottom); dependencies cross between columns (left/right). */}
       <Handle id={HANDLES.chainIn} type="target" position={Position.Top} className="!bg-slate-400" />

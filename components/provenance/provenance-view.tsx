@@ -11,7 +11,7 @@ import { CodeBlock } from "@/components/runs/code-block";
 import { PROVENANCE_NODE_TYPES, type ProvenanceFlowNode } from "./provenance-node";
 import { STEP_KIND_LABELS, toFlow } from "./to-flow";
 
-const MINIMAP_COLORS: Record<string, string> = { passed: "#10b981", failed: "#f59e0b", fatal: "#dc2626", pending: "#dc2626", approved: "#7c3aed", rejected: "#334155" };
+const MINIMAP_COLORS: Record<string, string> = { passed: "#10b981", failed: "#f59e0b", fatal: "#dc2626", pending: "#dc2626", approved: "#7c3aed", rejected: "#334155", waiting: "#8b5cf6", reported: "#10b981", timed_out: "#f87171", run: "#0284c7" };
 const minimapColor = (node: ProvenanceFlowNode) => MINIMAP_COLORS[node.data.tone] ?? "#94a3b8";
 
 /** Columns shown when the page opens: a large run opens readable at its start, not as specks. */
@@ -31,13 +31,14 @@ export function ProvenanceView({ runId }: { runId: string }) {
   const trpc = useTRPC();
   const provenance = useQuery(trpc.run.provenance.queryOptions({ id: runId }));
   const [selected, setSelected] = useState<string | null>(null);
-  const flow = useMemo(() => (provenance.data ? toFlow(provenance.data.graph) : { nodes: [], edges: [] }), [provenance.data]);
+  const flow = useMemo(() => (provenance.data ? toFlow(provenance.data.graph, provenance.data.execution) : { nodes: [], edges: [] }), [provenance.data]);
   const fitViewOptions = useMemo(() => ({ nodes: openingView(flow.nodes), minZoom: 0.05 }), [flow.nodes]);
 
   if (provenance.error) return <p role="alert" className="text-sm text-red-700">{provenance.error.message}</p>;
   if (!provenance.data) return <p className="text-sm text-slate-500">Loading provenance…</p>;
-  const { run, graph, artifacts } = provenance.data;
+  const { run, graph, artifacts, execution } = provenance.data;
   const node = graph.nodes.find((candidate) => candidate.id === selected);
+  const executionNode = execution.nodes.find((candidate) => candidate.id === selected);
 
   return (
     <div className="space-y-4">
@@ -65,6 +66,13 @@ export function ProvenanceView({ runId }: { runId: string }) {
         <li className="text-sky-700">┅ dependency a guard used</li>
         <li className="text-red-700">━ escalation</li>
         <li className="text-violet-700">━ human decision</li>
+        {execution.nodes.length > 0 && (
+          <>
+            <li className="text-violet-700">┅ tool_call: a call that waited</li>
+            <li className="text-emerald-700">━ report: its answer</li>
+            <li className="text-sky-700">╌ join: parent and sub-runs</li>
+          </>
+        )}
       </ul>
       <div className="grid gap-4 lg:grid-cols-[1fr_24rem]">
         <div className="h-[560px] rounded-lg border border-slate-200 bg-white" data-testid="provenance-canvas">
@@ -87,7 +95,38 @@ export function ProvenanceView({ runId }: { runId: string }) {
           </ReactFlow>
         </div>
         <aside className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Selected node" data-testid="provenance-details">
-          {!node && <p className="text-slate-500">Select an attempt, escalation or decision.</p>}
+          {!node && !executionNode && <p className="text-slate-500">Select an attempt, escalation, decision, tool call or run.</p>}
+          {executionNode?.kind === "call" && (
+            <>
+              <h2 className="font-semibold text-slate-900">
+                Tool call {executionNode.tool} · {executionNode.toolKind}
+              </h2>
+              <p>
+                {executionNode.step} · attempt {executionNode.attempt} · {executionNode.status.replace("_", " ")}
+                {executionNode.reportedBy && ` by ${executionNode.reportedBy}`}
+              </p>
+              <p className="font-mono text-xs text-slate-500">call {executionNode.callId}</p>
+              <Link href={`/runs/${run.id}#waiting-for`} className="inline-block text-sm underline">
+                On the run page
+              </Link>
+            </>
+          )}
+          {executionNode?.kind === "run" && (
+            <>
+              <h2 className="font-semibold text-slate-900">{executionNode.relation === "parent" ? "Parent run" : "Sub-run"}</h2>
+              <p>
+                {executionNode.workflow ?? "unknown workflow"} · {executionNode.status ?? "?"}
+              </p>
+              <p className="flex gap-3">
+                <Link href={`/runs/${executionNode.runId}`} className="underline">
+                  Run {executionNode.runId.slice(0, 8)}
+                </Link>
+                <Link href={`/runs/${executionNode.runId}/provenance`} className="underline">
+                  Its provenance
+                </Link>
+              </p>
+            </>
+          )}
           {node?.kind === "artifact" && (
             <>
               <h2 className="font-semibold text-slate-900">

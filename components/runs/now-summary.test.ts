@@ -87,6 +87,15 @@ describe("describeNow when the run waits or ended", () => {
     expect(nowSentence(summary)).toBe("Waiting for a person — in state implementing, step implement: to decide the escalation on step implement");
   });
 
+  it("waits for tool calls, not an escalation: says how many and where to answer them", () => {
+    const summary = describeNow(run({ status: "suspended", currentStep: "implement", waitingToolCount: 2 }));
+    expect(summary).toMatchObject({ tone: "person", headline: "Waiting for 2 tool calls", escalationId: null, position: { state: "implementing", step: "implement" } });
+    expect(nowSentence(summary)).toContain("see Waiting for");
+    expect(describeNow(run({ status: "suspended", currentStep: "implement", waitingToolCount: 1 })).headline).toBe("Waiting for a tool call");
+    // A pending escalation still comes first.
+    expect(describeNow(run({ status: "suspended", waitingToolCount: 1, escalations: [{ id: "e", stepName: "implement", status: "pending", expiresAt: null }] })).headline).toBe("Waiting for a person");
+  });
+
   it("succeeded, with its attempts and the state it ended in", () => {
     const finishedAt = new Date("2026-01-01T00:00:00.000Z");
     const summary = describeNow(run({ status: "succeeded", attemptCount: 3, finishedAt, machine: { ...machine, current: "done" } }));

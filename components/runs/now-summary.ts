@@ -6,6 +6,8 @@ export interface NowInput {
   readonly currentStep: string | null;
   readonly attemptCount: number;
   readonly finishedAt: Date | null;
+  /** Tool calls a suspended run waits for (absent: none). */
+  readonly waitingToolCount?: number;
   readonly finalResult: { readonly status: string; readonly failedStep: string | null; readonly reason: string | null } | null;
   readonly cancellation: { readonly by: string | null; readonly reason: string; readonly at: Date } | null;
   readonly escalations: readonly { readonly id: string; readonly stepName: string; readonly status: string; readonly expiresAt: Date | null }[];
@@ -124,6 +126,17 @@ export function describeNow(input: NowInput): NowSummary {
     case "suspended": {
       const pending = input.escalations.findLast((escalation) => escalation.status === "pending");
       const step = pending?.stepName ?? input.currentStep;
+      const calls = input.waitingToolCount ?? 0;
+      // Suspended on tool calls (a person's answer, a sub-run, another system), not on an escalation.
+      if (!pending && calls > 0) {
+        return {
+          ...none,
+          tone: "person",
+          headline: calls === 1 ? "Waiting for a tool call" : `Waiting for ${calls} tool calls`,
+          position: { state: stepInfo(input.machine, step)?.state ?? current, step, attempt: null, maxAttempts: null },
+          activity: "see Waiting for: a person's answer, a sub-run or another system's report resumes it",
+        };
+      }
       return {
         ...none,
         tone: "person",

@@ -8,3 +8,9 @@ export type RunLedger = RunDetail["ledger"];
 export type RunLedgerEntry = RunLedger["entries"][number];
 export type RunResult = NonNullable<RunDetail["finalResult"]>;
 export type RunStepRun = RunDetail["stepRuns"][number];
+
+/** What run.execution returns: waits, turns, execution edges, parent and sub-runs, the watchdog's actions. */
+export type RunExecution = RouterOutputs["run"]["execution"];
+export type RunToolWait = RunExecution["waits"]["items"][number];
+export type RunTurn = RunExecution["turns"]["items"][number];
+export type RunExecutionEdge = RunExecution["edges"]["items"][number];

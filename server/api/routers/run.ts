@@ -1,6 +1,7 @@
 import { cancelRun } from "@/server/services/runs/cancel-run";
 import { createRun } from "@/server/services/runs/create-run";
 import { getRunDetail } from "@/server/services/runs/get-run-detail";
+import { getRunExecution } from "@/server/services/runs/execution/get-run-execution";
 import { getProvenance } from "@/server/services/provenance/get-provenance";
 import { rerunRun } from "@/server/services/runs/rerun-run";
 import { listRecentRuns } from "@/server/services/runs/list-recent-runs";
@@ -19,6 +20,8 @@ export const runRouter = createTRPCRouter({
   listRecent: viewerProcedure.input(listRecentRunsInput).query(({ ctx, input }) => listRecentRuns(ctx.db, input)),
   list: viewerProcedure.input(listRunsInput).query(({ ctx, input }) => listRuns(ctx.db, input)),
   get: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getRunDetail(ctx.db, input)),
+  /** What the run waits for, its turns, execution edges, parent and sub-runs, and what the watchdog did (each list bounded). */
+  execution: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getRunExecution(ctx.db, input.id)),
   /** The run's ledger as it grows, over SSE; each event's id is its seq, so a reconnect resumes. */
   events: viewerProcedure.input(runEventsInput).subscription(({ ctx, input, signal }) =>
     liveStream(ctx, signal, async function* (streamSignal) {

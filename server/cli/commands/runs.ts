@@ -3,6 +3,7 @@ import { createDb, type Db } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
 import { isServiceError } from "../../services/errors";
 import { describeRun, listRunHeads, type RunHead } from "../../services/runs/describe-run";
+import { executionLines } from "./runs-show-execution";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
@@ -61,6 +62,7 @@ export async function runsCommand(args: string[], env: Env, io: CliIo): Promise<
       if (run.report.escalation) lines.push(`  escalation at ${run.report.escalation.step}: ${run.report.escalation.feedback}`);
       lines.push(`  ledger: ${run.ledger.entries} entries, ${run.ledger.modelCalls} model calls; ${Object.entries(run.ledger.byType).map(([type, count]) => `${type} ${count}`).join(", ")}`);
       for (const attempt of run.report.attempts) lines.push(`  ${attempt.step} attempt ${attempt.attempt}: ${attempt.passed ? "passed" : attempt.fatal ? "FATAL" : "failed"}`);
+      lines.push(...executionLines(run.execution));
       io.out(lines.join("\n"));
       return EXIT.ok;
     } catch (error) {

@@ -68,7 +68,7 @@ describe("dualstate run --detach, worker, runs list|show", () => {
   it("names bad input: unknown run, bad options", async () => {
     expect(await cli("runs", "show", "nope")).toMatchObject({ code: 1, err: 'dualstate runs show: Run "nope" was not found' });
     expect((await cli("runs", "list", "--limit", "0")).code).toBe(2);
-    expect((await cli("runs", "frob")).err).toContain('dualstate runs: unknown subcommand "frob" (list, show)');
+    expect((await cli("runs", "frob")).err).toContain('dualstate runs: unknown subcommand "frob" (list, show, report)');
     expect((await cli("worker", "--concurrency", "zero")).err).toContain('dualstate worker: --concurrency must be a whole number from 1 to 64, got "zero"');
   });
 });

@@ -3,6 +3,7 @@ import { notFound } from "../errors";
 import { ExportBudget, ExportLimitError, limitsOf, type ExportOptions } from "./export-limits";
 import { buildProvenanceGraph, type ProvenanceArtifact, type ProvenanceDependency, type ProvenanceEscalation } from "./provenance-graph";
 import { toProvJson } from "./prov-json";
+import { loadExecutionGraph } from "./execution-provenance";
 
 const ARTIFACT_PAGE = 100;
 
@@ -35,7 +36,7 @@ async function loadArtifacts(db: Db, runId: string, budget: ExportBudget) {
 export async function loadProvenance(db: Db, runId: string, budget: ExportBudget = new ExportBudget(limitsOf())) {
   const run = await db.run.findUnique({
     where: { id: runId },
-    select: { id: true, status: true, specification: true, createdAt: true, workflowVersion: { select: { version: true, workflow: { select: { name: true } } } } },
+    select: { id: true, status: true, specification: true, createdAt: true, parentRunId: true, workflowVersion: { select: { version: true, workflow: { select: { name: true } } } } },
   });
   if (!run) throw notFound("Run", runId);
   const artifacts = await loadArtifacts(db, runId, budget);
@@ -48,12 +49,17 @@ export async function loadProvenance(db: Db, runId: string, budget: ExportBudget
   return { run, artifacts, dependencies: dependencies as ProvenanceDependency[], escalations: escalations as ProvenanceEscalation[] };
 }
 
-/** The provenance page: the graph, plus each artifact's content and language for the side panel. */
+/**
+ * The provenance page: the artifact graph, the execution graph drawn next to it (tool calls by
+ * their attempts, joins to the parent and sub-runs), and each artifact's content and language for
+ * the side panel.
+ */
 export async function getProvenance(db: Db, runId: string) {
   const { run, artifacts, dependencies, escalations } = await loadProvenance(db, runId);
   return {
     run: { id: run.id, status: run.status, workflow: run.workflowVersion?.workflow.name ?? null, version: run.workflowVersion?.version ?? null },
     graph: buildProvenanceGraph({ artifacts: artifacts as ProvenanceArtifact[], dependencies, escalations }),
+    execution: await loadExecutionGraph(db, run, artifacts),
     artifacts: Object.fromEntries(artifacts.map((artifact) => [artifact.id, { content: artifact.content, language: artifact.language, parentId: artifact.parentId }])),
   };
 }

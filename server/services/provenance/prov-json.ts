@@ -42,12 +42,14 @@ export function toProvJson(run: { id: string; workflow: string | null; version: 
     doc.entity[entity] = {
       "prov:type": "dualstate:Artifact",
       "dualstate:step": artifact.stepName,
+      // action_pair, llm, code or transition: what the artifact is (a passed attempt, an answer, variables set, a decision).
+      "dualstate:stepKind": artifact.stepKind,
       "dualstate:attempt": artifact.attempt,
       "dualstate:contentHash": artifact.contentHash,
       "dualstate:verdict": verdictOf(artifact),
       "dualstate:feedback": artifact.feedback,
     };
-    doc.activity[generation] = { "prov:type": "dualstate:Attempt", "prov:endTime": iso(artifact.createdAt) };
+    doc.activity[generation] = { "prov:type": "dualstate:Attempt", "dualstate:stepKind": artifact.stepKind, "prov:endTime": iso(artifact.createdAt) };
     doc.agent[generator] ??= { "prov:type": "prov:SoftwareAgent", "dualstate:role": "generator", "dualstate:step": artifact.stepName };
     doc.agent[guard] ??= { "prov:type": "prov:SoftwareAgent", "dualstate:role": "guard", "dualstate:guardId": artifact.guardId };
     doc.wasGeneratedBy[id()] = { "prov:entity": entity, "prov:activity": generation, "prov:time": iso(artifact.createdAt) };

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/persistence/db";
 import { notFound } from "../errors";
 import { buildRunReport, type RunReport } from "./run-report";
+import { getRunExecution, type RunExecution } from "./execution/get-run-execution";
 
 /** A run's head (003 section 2): where its lifecycle stands and who holds it. */
 export interface RunHead {
@@ -23,6 +24,8 @@ export interface RunDescription {
   head: RunHead;
   report: RunReport;
   ledger: { entries: number; modelCalls: number; byType: Record<string, number> };
+  /** Its turns, what it waits for, its edges, parent and sub-runs, and what the watchdog did (each bounded). */
+  execution: RunExecution;
 }
 
 const headSelect = {
@@ -67,5 +70,6 @@ export async function describeRun(db: Db, runId: string): Promise<RunDescription
       modelCalls: calls.filter((call) => (call.payload as { policy?: unknown }).policy === "model").length,
       byType,
     },
+    execution: await getRunExecution(db, runId),
   };
 }

@@ -32,6 +32,7 @@ const runHeadSelect = {
   finishedAt: true,
   forkedFromRunId: true,
   forkedFromAttempt: true,
+  waitingToolCount: true,
   workflowVersion: { select: { version: true, definition: true, workflow: { select: { id: true, name: true } } } },
 } satisfies Prisma.RunSelect;
 
@@ -119,6 +120,8 @@ export interface RunDetail {
   leaseExpiresAt: Date | null;
   resumeDeadline: Date | null;
   watchdogNote: string | null;
+  /** Tool calls (a person, a sub-run, another system) the suspended run waits for; the run page reads them from run.execution. */
+  waitingToolCount: number;
   currentStep: string | null;
   currentState: string | null;
   attemptCount: number;

@@ -18,6 +18,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   try {
     // fetchQuery (not prefetchQuery): an unknown id becomes the not-found page, any other failure app/error.tsx.
     await getQueryClient().fetchQuery(trpc.run.get.queryOptions({ id }));
+    // Rendered with the first paint too; a failure here is left to the client's own query.
+    await getQueryClient().prefetchQuery(trpc.run.execution.queryOptions({ id }));
   } catch (error) {
     if (isNotFound(error)) notFound();
     throw error;
