@@ -24,7 +24,17 @@ const modelOptions = {
 };
 
 const openAiSpec = z.object({ kind: z.enum(["openai", "llm"]), ...modelOptions }).strict();
-const agentSpec = z.object({ kind: z.literal("agent"), ...modelOptions, max_turns: positiveInt(100).optional() }).strict();
+/** The registry's name rule; whether each is declared in the workflow's `tools:` is the validator's check. */
+const toolName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 of A-Z a-z 0-9 _ -");
+const agentSpec = z
+  .object({
+    kind: z.literal("agent"),
+    ...modelOptions,
+    max_turns: positiveInt(100).optional(),
+    /** Tools declared in the workflow's `tools:` block that this agent may call, besides the built-in ones. */
+    tools: z.array(toolName).max(32, "must list at most 32 tools").optional(),
+  })
+  .strict();
 const replaySpec = z
   .object({
     kind: z.literal("replay"),

@@ -64,7 +64,13 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
         {
           registry,
           env: {
-            tools: { specification: request.context.specification, dependencies: request.dependencies, checkDraft: request.checkDraft },
+            tools: {
+              specification: request.context.specification,
+              dependencies: request.dependencies,
+              checkDraft: request.checkDraft,
+              stepName: request.stepName,
+              attempt: request.attempt,
+            },
             chat: { model: options.model, modelName: options.modelName, temperature: options.temperature },
           },
           ledger: policyLedgerOn(request.calls, request.callKey),

@@ -17,7 +17,7 @@ const caller: PolicyEntry<AgentEnv> = {
 function callCheckDraft(checkDraft: ToolContext["checkDraft"]) {
   const registry = createAgentRegistry().register(toolEntry(checkDraftTool)).register(caller);
   const calls = new MemoryCallLedger();
-  const env = { tools: { specification: "s", dependencies: {}, checkDraft }, chat: { model: { complete: () => Promise.reject(new Error("no model here")) }, modelName: "m" } };
+  const env = { tools: { specification: "s", dependencies: {}, checkDraft, stepName: "write", attempt: 1 }, chat: { model: { complete: () => Promise.reject(new Error("no model here")) }, modelName: "m" } };
   return { calls, run: runPolicy("caller", {}, { registry, env, ledger: memoryPolicyLedger("step", calls), actions: ["check_draft"] }) };
 }
 

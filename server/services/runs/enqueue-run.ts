@@ -2,6 +2,7 @@ import { isWorkflowArchived, type SeededLedgerEntry } from "@/server/durable";
 import type { Db } from "@/server/persistence/db";
 import type { ModelSettingsEnv } from "@/server/models/load-from-prisma";
 import { refuseUnconfiguredModels } from "./run-model-check";
+import { refuseMissingSubWorkflows } from "./run-tool-check";
 import { durableStoreFor } from "../durable-store-for";
 import { conflict } from "../errors";
 import { archivedWorkflowMessage } from "../workflows/archive-workflow";
@@ -26,11 +27,14 @@ export interface RunToEnqueue {
  * the durable store (003: the inbox is the source of truth), which rings the doorbell: NOTIFY on
  * PostgreSQL (sent on commit), the in-process signal for the embedded worker. A worker claims the
  * message and executes the run.
- * @throws ServiceError CONFLICT when the workflow is archived.
+ * @throws ServiceError CONFLICT when the workflow is archived; NOT_CONFIGURED when a model it needs
+ *   is not configured, or a workflow tool of an agent step names a missing or archived workflow.
  */
 export async function enqueueRun(db: Db, run: RunToEnqueue, modelSettings?: ModelSettingsEnv): Promise<{ id: string }> {
   // Every start (a new run, a re-run, a fork, the CLI) passes here, so none starts without its models.
   await refuseUnconfiguredModels(db, run.workflowVersionId, run.generatorOverride, modelSettings);
+  // Nor one whose agent may start a sub-run of a workflow that is missing or archived.
+  await refuseMissingSubWorkflows(db, run.workflowVersionId, run.generatorOverride);
   try {
     const { runId } = await durableStoreFor(db).enqueueRun(run);
     return { id: runId };

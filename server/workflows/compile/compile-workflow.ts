@@ -24,6 +24,7 @@ import type { GuardSpec } from "../../guards/guard-spec";
 import type { GuardContext } from "../../guards/guard-context";
 import type { ComponentDefinition, StepDefinition, WorkflowDefinition } from "../definition/types";
 import { runCodeStep } from "./code-step-runner";
+import { declaredTools } from "./tools/declared-tools";
 import { withPromptVariables } from "./prompt-variables";
 
 export interface CompileContext {
@@ -101,6 +102,14 @@ function modelClientFor(spec: unknown, directory: ModelDirectory, where: string)
   return resolved.client;
 }
 
+/** The declared tools an agent generator lists (`generator.tools`); none for other generators (or an override's). */
+function toolsOf(spec: unknown, definition: WorkflowDefinition, options: { pythonExecutable?: string; where: string }) {
+  if (typeof spec !== "object" || spec === null) return undefined;
+  const { kind, tools } = spec as { kind?: unknown; tools?: unknown };
+  if (kind !== "agent" || !Array.isArray(tools)) return undefined;
+  return declaredTools(definition.tools, tools.filter((name): name is string => typeof name === "string"), options);
+}
+
 /**
  * Turns a validated workflow definition into the engine's state machine: generators and guards
  * built from their objects, prompts with components appended and variables filled at generation
@@ -120,7 +129,8 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
   const generatorFor = (step: StepDefinition, index: number): Generator => {
     const spec = context.generatorOverride ?? step.generator ?? { kind: "llm" };
     const where = `steps[${index}].generator`;
-    const generator = createGenerator(spec, { endpoint: modelClientFor(spec, directory, where), onToken: context.onToken, cassetteDirectories: context.cassetteDirectories }, where);
+    const tools = toolsOf(spec, definition, { pythonExecutable: context.pythonExecutable, where });
+    const generator = createGenerator(spec, { endpoint: modelClientFor(spec, directory, where), onToken: context.onToken, cassetteDirectories: context.cassetteDirectories, tools }, where);
     const prompted = withPromptVariables(generator, contextValues);
     return context.editedAttempt ? withEditedAttempt(prompted, context.editedAttempt) : prompted;
   };

@@ -9,6 +9,7 @@ import { ON_FAILURE, STEP_TYPES, type OnFailure, type StepType } from "../../eng
 import { GeneratorSpecError, parseGeneratorSpec, type GeneratorSpec } from "../../generators/generator-spec";
 import { GuardSpecError, parseGuardSpec, type GuardSpec } from "../../guards/guard-spec";
 import { normalizeLanguage, type GuardLanguage } from "../../guards/language";
+import { toolsSchema } from "./tools/tool-schema";
 import { workflowNameSchema } from "./workflow-name";
 
 // Listed once, with their explanations, in the catalogue the designer's palette shows.
@@ -124,6 +125,8 @@ export const workflowSchema = z
     default_max_retries: retries.optional(),
     context: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()], { message: "must be a boolean, number or string" })).optional(),
     components: z.array(componentSchema).optional(),
+    /** Tools agent steps may call, by name (issue 18; tools/tool-schema.ts, checked in tools/check-tools.ts). */
+    tools: toolsSchema.optional(),
     state_machine: stateMachine,
     /** Empty: the machine moves by its transitions alone (a warning, check-steps.ts). */
     steps: z.array(stepSchema),

@@ -1,5 +1,6 @@
 import type { RawStep, RawWorkflow } from "./definition-schema";
 import type { StepDefinition, WorkflowDefinition } from "./types";
+import { normalizeTools } from "./tools/normalize-tools";
 
 export const DEFAULT_ON_FAILURE = "retry";
 export const DEFAULT_MAX_RETRIES = 3;
@@ -32,13 +33,16 @@ export function normalize(raw: RawWorkflow): WorkflowDefinition {
       ...(type === "code" ? { language: stepLanguage ?? language } : stepLanguage ? { language: stepLanguage } : {}),
     };
   });
+  const { tools, ...fields } = raw;
   return {
-    ...raw,
+    ...fields,
     language,
     default_on_failure: defaultOnFailure,
     default_max_retries: defaultMaxRetries,
     context: raw.context ?? {},
     components: raw.components ?? [],
+    // Only when declared: a definition without tools stays byte for byte what it was.
+    ...(tools ? { tools: normalizeTools(tools, language) } : {}),
     state_machine: { ...raw.state_machine, transitions: raw.state_machine.transitions ?? [] },
     steps,
   };

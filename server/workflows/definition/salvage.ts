@@ -8,9 +8,15 @@
 import type { z } from "zod";
 import { isFallbackStep, namedStates } from "../../engine/domain/in-state";
 import { componentSchema, nameSchema, stepSchema, transitionSchema, workflowSchema, type RawComponent, type RawStep, type RawTransition } from "./definition-schema";
+import { toolSchema, type RawTool } from "./tools/tool-schema";
+import { workflowNameSchema } from "./workflow-name";
 
 /** The workflow the structural checks read: a parsed RawWorkflow, or the parts of one that parsed. */
 export interface CheckableWorkflow {
+  /** The workflow's own name, when it parsed (a workflow tool must not name it). */
+  readonly name?: string;
+  /** Declared tools by name; a declaration that did not parse is undefined (its name is still declared). */
+  readonly tools?: Readonly<Record<string, RawTool | undefined>>;
   /** Only the names are read. */
   readonly context?: Readonly<Record<string, unknown>>;
   readonly components?: readonly (RawComponent | undefined)[];
@@ -43,6 +49,8 @@ export interface Knowledge {
   readonly possibleProducers: ReadonlySet<string>;
   /** Every context variable name is known: condition names and prompt variables. */
   readonly context: boolean;
+  /** Every declared tool's name is known: agent steps' tools. */
+  readonly tools: boolean;
   /** Every step name is known: components' inject_into. */
   readonly stepNames: boolean;
   /** Names of steps that did not parse: never called unknown. */
@@ -62,6 +70,7 @@ export const COMPLETE_KNOWLEDGE: Knowledge = {
   producers: true,
   possibleProducers: new Set(),
   context: true,
+  tools: true,
   stepNames: true,
   possibleStepNames: new Set(),
   partialSteps: new Set(),
@@ -69,7 +78,7 @@ export const COMPLETE_KNOWLEDGE: Knowledge = {
 };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type Flags = "states" | "graph" | "ends" | "producers" | "context" | "stepNames";
+type Flags = "states" | "graph" | "ends" | "producers" | "context" | "tools" | "stepNames";
 /** What salvaging learns: the flags, and the names of parts that did not parse whole. */
 type Conclusions = Mutable<Pick<Knowledge, Flags>> & {
   openStates: Set<string>;
@@ -114,6 +123,7 @@ export function salvageWorkflow(workflow: Record<string, unknown>): { workflow: 
     ends: true,
     producers: true,
     context: true,
+    tools: true,
     stepNames: true,
     openStates: new Set(),
     possibleEdges: [],
@@ -126,6 +136,10 @@ export function salvageWorkflow(workflow: Record<string, unknown>): { workflow: 
   // A misspelt section (`contxt:`) may have been meant to declare variables.
   if (hasUnknownKeys(workflow, workflowSchema.shape) || (workflow.context !== undefined && !isObject(workflow.context))) known.context = false;
   const context = isObject(workflow.context) ? workflow.context : {};
+  // A misspelt `tool:` may have declared the tools the steps name.
+  if (hasUnknownKeys(workflow, workflowSchema.shape) || (workflow.tools !== undefined && !isObject(workflow.tools))) known.tools = false;
+  const tools = isObject(workflow.tools) ? Object.fromEntries(Object.entries(workflow.tools).map(([name, tool]) => [name, parsed(toolSchema, tool)])) : undefined;
+  const name = parsed(workflowNameSchema, workflow.name);
 
   const machine = workflow.state_machine;
   const state_machine: Mutable<CheckableWorkflow["state_machine"]> = { states: [], initial_state: undefined, final_states: [], transitions: [] };
@@ -149,7 +163,7 @@ export function salvageWorkflow(workflow: Record<string, unknown>): { workflow: 
 
   const components = workflow.components === undefined ? [] : listOf(componentSchema, workflow.components).items;
   const goal = workflow.goal === undefined ? undefined : listOf(nameSchema, workflow.goal).items;
-  return { workflow: { context, components, state_machine, steps, ...(goal && { goal }) }, known: { ...known, partialSteps, partialTransitions } };
+  return { workflow: { name, context, tools, components, state_machine, steps, ...(goal && { goal }) }, known: { ...known, partialSteps, partialTransitions } };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { GuardSpec } from "../../guards/guard-spec";
 import type { GuardLanguage } from "../../guards/language";
 import type { DocumentProblem } from "../document";
 import type { OnFailure, StepType } from "./definition-schema";
+import type { ToolDeclaration } from "./tools/tool-types";
 
 /** 001's prompt template; a string prompt in a document becomes `{ task }`. */
 export interface PromptTemplate {
@@ -60,6 +61,8 @@ export interface WorkflowDefinition {
   default_max_retries: number;
   context: Record<string, boolean | number | string>;
   components: ComponentDefinition[];
+  /** Tools agent steps may call (docs/workflow-format.md, Tools); absent when the document declares none. */
+  tools?: Record<string, ToolDeclaration>;
   state_machine: { states: string[]; initial_state: string; final_states: string[]; transitions: TransitionDefinition[] };
   steps: StepDefinition[];
   /** Guard ids forming the goal; absent: the guards of every action pair that ran. */

@@ -6,6 +6,8 @@ import { checkReferences } from "./check-references";
 import { checkStates } from "./check-states";
 import { checkTransitions } from "./check-transitions";
 import { checkSteps } from "./check-steps";
+import { checkTools } from "./tools/check-tools";
+import { MAX_TOOLS } from "./tools/tool-schema";
 import { ENVELOPE_KEYS, envelopeSchema, workflowSchema } from "./definition-schema";
 import { readSeedFormat, sourcePathOf } from "./seed-format";
 import { normalize } from "./normalize";
@@ -99,6 +101,9 @@ function checkCaps(workflow: Record<string, unknown>, problems: Problems): void 
   if (states > MAX_STATES) problems.add(["state_machine", "states"], `has ${states} states; the limit is ${MAX_STATES}`);
   const steps = Array.isArray(workflow.steps) ? workflow.steps.length : 0;
   if (steps > MAX_STEPS) problems.add(["steps"], `has ${steps} steps; the limit is ${MAX_STEPS}`);
+  // Before each declaration's schemas are compiled.
+  const tools = isObject(workflow.tools) ? Object.keys(workflow.tools).length : 0;
+  if (tools > MAX_TOOLS) problems.add(["tools"], `declares ${tools} tools; the limit is ${MAX_TOOLS}`);
 }
 
 /**
@@ -130,4 +135,5 @@ function checkStructure(workflow: CheckableWorkflow, known: Knowledge, problems:
   checkTransitions(workflow, known, problems);
   checkReferences(workflow, known, graph, problems);
   checkGoal(workflow, known, problems);
+  checkTools(workflow, known, problems);
 }
