@@ -4,11 +4,12 @@ import { invalidInput } from "../errors";
 
 /**
  * A replay cassette the user gave as JSON text (a file chosen in the Run dialog): valid JSON, the
- * cassette format, and recorded answers only for steps the workflow has, so a typo in a step
- * name is reported before the run starts rather than as an exhausted cassette halfway through.
+ * cassette format, and recorded answers only for steps the workflow has (or the workflows its
+ * tools start, `subWorkflowSteps`: their sub-runs replay from the same cassette), so a typo in a
+ * step name is reported before the run starts rather than as an exhausted cassette halfway through.
  * @throws ServiceError INVALID_INPUT on field `cassette`, naming the line, the field or the step.
  */
-export function readUploadedCassette(text: string, definition: Pick<WorkflowDefinition, "name" | "steps">): Cassette {
+export function readUploadedCassette(text: string, definition: Pick<WorkflowDefinition, "name" | "steps">, subWorkflowSteps: readonly string[] = []): Cassette {
   let cassette: Cassette;
   try {
     cassette = parseCassetteText(text, "the cassette file");
@@ -18,10 +19,11 @@ export function readUploadedCassette(text: string, definition: Pick<WorkflowDefi
     throw error;
   }
   const known = definition.steps.map((step) => step.name);
-  const unknown = Object.keys(cassette.steps).filter((step) => !known.includes(step));
+  const unknown = Object.keys(cassette.steps).filter((step) => !known.includes(step) && !subWorkflowSteps.includes(step));
   if (unknown.length > 0) {
     const lines = unknown.map((step) => `steps.${step}: workflow "${definition.name}" has no step "${step}"`);
-    throw invalidInput("cassette", `${lines.join("\n")}\n(its steps: ${known.join(", ") || "none"})`);
+    const theirs = subWorkflowSteps.length > 0 ? `; its sub-workflows' steps: ${subWorkflowSteps.join(", ")}` : "";
+    throw invalidInput("cassette", `${lines.join("\n")}\n(its steps: ${known.join(", ") || "none"}${theirs})`);
   }
   return cassette;
 }
