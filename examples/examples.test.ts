@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../server/cli/main";
 import type { RunReport } from "../server/cli/commands/run";
-import { attemptDelayMs, parseCassette } from "../server/generators/replay/cassette";
+import { attemptContent, attemptDelayMs, attemptToolCalls, parseCassette, withoutDelays } from "../server/generators/replay/cassette";
 import { createDb, type Db } from "../server/persistence/db";
 import { migrateDatabase } from "../server/persistence/migrations/migrate";
 import { loadExamplesIntoEmptyDatabase, readExamples } from "../server/services/examples/load-examples";
@@ -99,7 +99,10 @@ describe("examples/", () => {
     }
     if (name === "agent-loop") expect(Object.keys(report.artifacts).sort()).toEqual(["g_impl", "g_test"]);
     if (name === "write-docstring") expect(report.attempts.map((a) => a.passed)).toEqual([false, true]);
-    if (name === "tool-use") await expectToolsRan(report.runId);
+    if (name === "tool-use") {
+      await expectToolsRan(report.runId);
+      lastToolUseRun = report.runId;
+    }
   });
 });
 
@@ -127,6 +130,28 @@ async function expectToolsRan(runId: string): Promise<void> {
   const implementation = await db.artifact.findFirst({ where: { runId, guardId: "g_impl", passed: true } });
   expect(implementation?.content).toContain('"""Return the leap years from start to end');
 }
+
+let lastToolUseRun: string | undefined;
+
+describe("tool-use exported as a cassette", () => {
+  it("holds the agent's turns with their tool calls, the person's answer and the sub-run's steps, and replays to the same outcome", async () => {
+    expect(lastToolUseRun).toBeDefined();
+    const file = join(folder, "tool-use-exported.cassette.json");
+    expect(await main(["cassette", "export", lastToolUseRun!, "--output", file], env as NodeJS.ProcessEnv, { out: () => {}, err: () => {} })).toBe(0);
+    const exported = parseCassette(JSON.parse(readFileSync(file, "utf8")));
+    const recorded = withoutDelays(parseCassette(JSON.parse(readFileSync(join(here, "tool-use.cassette.json"), "utf8"))));
+    expect(Object.keys(exported.steps)).toEqual(["implement", "write_docstring"]);
+    expect(exported.steps.implement!.map(attemptToolCalls)).toEqual(recorded.steps.implement!.map(attemptToolCalls));
+    expect(exported.steps.implement!.map(attemptContent)).toEqual(recorded.steps.implement!.map(attemptContent));
+    expect(exported.steps.write_docstring).toEqual(recorded.steps.write_docstring!.map(attemptContent));
+    expect(exported.reports).toEqual(recorded.reports);
+
+    const out: string[] = [];
+    const code = await main(["run", join(here, "tool-use.yaml"), "--generator", "replay", "--cassette", file, "--json"], env as NodeJS.ProcessEnv, { out: (text) => void out.push(text), err: () => {} });
+    expect(code).toBe(0);
+    await expectToolsRan((JSON.parse(out.join("")) as RunReport).runId);
+  });
+});
 
 describe("tool-use without its recorded report", () => {
   it("waits for the person: the CLI returns once the run suspends on the question, after the code tool ran", async () => {
