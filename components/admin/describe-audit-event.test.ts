@@ -25,6 +25,10 @@ describe("describeAuditEvent", () => {
       "ada@example.com approved escalation 0c1d2e3f of run 9f8e7d6c (workflow tdd): “the command is safe”",
     ],
     [event("escalation.decided", `escalation:${ESCALATION}`, { runId: RUN, decision: "reject_with_feedback" }), "ada@example.com rejected with feedback escalation 0c1d2e3f of run 9f8e7d6c"],
+    [
+      event("tool_call.reported", "tool_call:5e6f7a8b-aaaa-bbbb-cccc-000000000001", { runId: RUN, resumed: true }, { workflow: "deploy" }),
+      "ada@example.com reported the result of tool call 5e6f7a8b of run 9f8e7d6c (workflow deploy); the run resumed",
+    ],
   ])("%#: %s", (input, sentence) => {
     expect(describeAuditEvent(input)).toBe(sentence);
   });

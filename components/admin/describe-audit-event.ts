@@ -96,6 +96,12 @@ export function describeAuditEvent(event: AuditEventView): string {
     }
     case "escalation.claimed":
       return `${who} claimed escalation ${shortId(target)}`;
+    case "tool_call.reported": {
+      const run = text(detail.runId);
+      const workflow = event.context?.workflow;
+      const resumed = detail.resumed === true ? "; the run resumed" : "";
+      return `${who} reported the result of tool call ${shortId(target)}${run ? ` of run ${shortId(run)}` : ""}${workflow ? ` (workflow ${workflow})` : ""}${resumed}`;
+    }
     default:
       return `${who}: ${event.action} on ${event.target}`;
   }

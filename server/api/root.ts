@@ -5,6 +5,7 @@ import { modelsRouter } from "./routers/models";
 import { overviewRouter } from "./routers/overview";
 import { runRouter } from "./routers/run";
 import { stepTestRouter } from "./routers/step-test";
+import { toolCallRouter } from "./routers/tool-call";
 import { workflowRouter } from "./routers/workflow";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   models: modelsRouter,
   stepTest: stepTestRouter,
   overview: overviewRouter,
+  toolCall: toolCallRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

@@ -11,7 +11,7 @@ describe("can", () => {
 
   it("lets viewers only look", () => {
     expect(can("viewer", "view")).toBe(true);
-    for (const action of ["start_run", "cancel_run", "fork_run", "save_workflow", "create_workflow", "claim_escalation", "decide_escalation", "manage_users"] as const) {
+    for (const action of ["start_run", "cancel_run", "fork_run", "save_workflow", "create_workflow", "claim_escalation", "decide_escalation", "report_tool_result", "answer_question", "manage_users"] as const) {
       expect(can("viewer", action)).toBe(false);
     }
   });
@@ -20,6 +20,8 @@ describe("can", () => {
     expect(can("reviewer", "start_run")).toBe(true);
     expect(can("reviewer", "save_workflow")).toBe(true);
     expect(can("reviewer", "decide_escalation")).toBe(true);
+    expect(can("reviewer", "report_tool_result")).toBe(true);
+    expect(can("reviewer", "answer_question")).toBe(true);
     expect(can("reviewer", "manage_users")).toBe(false);
     expect(can("reviewer", "read_audit_log")).toBe(false);
   });

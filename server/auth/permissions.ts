@@ -15,6 +15,9 @@ const ACTIONS = {
   create_workflow: { role: "reviewer", refusal: "create workflows" },
   claim_escalation: { role: "reviewer", refusal: "claim escalations" },
   decide_escalation: { role: "reviewer", refusal: "decide escalations" },
+  // Reporting an external tool's result moves a run on, as starting one does.
+  report_tool_result: { role: "reviewer", refusal: "report tool results" },
+  answer_question: { role: "reviewer", refusal: "answer tools' questions" },
   manage_users: { role: "admin", refusal: "manage users" },
   manage_tokens: { role: "admin", refusal: "manage API tokens" },
   manage_models: { role: "admin", refusal: "manage model endpoints" },

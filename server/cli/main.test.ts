@@ -71,6 +71,7 @@ describe("dualstate help and version", () => {
     ["validate", "-h"],
     ["runs", "list", "--help"],
     ["runs", "--help"],
+    ["runs", "report", "r1", "c1", "--help"],
     ["escalations", "approve", "abc", "--help"],
     ["provenance", "export", "-h"],
   ])("a real command with %s %s prints the usage and exits 0, without reading the environment", async (...argv) => {
@@ -113,7 +114,7 @@ describe("dualstate usage errors exit 2 with the usage on stderr", () => {
     [["nosuch", "run", "--help"], 'dualstate: unknown command "nosuch"'],
     [["--frobnicate", "--help"], 'dualstate: unknown option "--frobnicate"'],
     [["db", "drop", "--help"], 'dualstate db: unknown subcommand "drop" (migrate)'],
-    [["runs", "delete", "-h"], 'dualstate runs: unknown subcommand "delete" (list, show)'],
+    [["runs", "delete", "-h"], 'dualstate runs: unknown subcommand "delete" (list, show, report)'],
     [["escalations", "approvee", "x", "--help"], 'dualstate escalations: unknown subcommand "approvee"'],
     [["constructor", "--help"], 'dualstate: unknown command "constructor"'],
     [["__proto__", "--help"], 'dualstate: unknown command "__proto__"'],

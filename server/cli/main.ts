@@ -56,7 +56,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
  */
 const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   db: ["migrate"],
-  runs: ["list", "show"],
+  runs: ["list", "show", "report"],
   escalations: ["list", "show", "approve", "reject"],
   cassette: ["export"],
   provenance: ["export"],

@@ -20,6 +20,10 @@ Commands:
                                     SIGTERM drains and stops
   runs list [--json] [--limit N]    Recent runs with their head: status, epoch, lease
   runs show <id> [--json]           One run: head, result, ledger summary, attempts
+  runs report <runId> <callId> (--result JSON | --result-file FILE) [--as EMAIL] [--json]
+                                    Report an external tool's result (one JSON object; FILE - reads
+                                    standard input); exit 0 applied or, for a duplicate or late
+                                    report, acknowledged without effect; 1 refused, 2 bad input
   escalations list [--status S] [--workflow W] [--step S] [--sort oldest|newest|deadline] [--limit N] [--json]
                                     The review queue (pending by default), with counts per status
   escalations show <id> [--json]    One escalation: fatal feedback, offending line, numbered artifact

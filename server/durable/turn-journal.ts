@@ -30,8 +30,9 @@ export interface TurnEnding {
 /**
  * Fault injection for the crash and pause tests: the worker process is killed (or paused) at the
  * named boundary. "model-calling": the call is in the ledger, the request not yet sent.
+ * "tools-waiting": the turn has just committed its suspension on tool calls.
  */
-export type CrashPoint = "model-calling" | "model-returned" | "model-recorded" | "guard-returned";
+export type CrashPoint = "model-calling" | "model-returned" | "model-recorded" | "guard-returned" | "tools-waiting";
 
 export interface JournalHooks {
   readonly crashAt?: (point: CrashPoint) => void;

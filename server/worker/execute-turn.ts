@@ -146,6 +146,7 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
         const waits = error.waits.map(waitRowOf);
         journal.append("dualstate", "tools.waiting", { calls: waits.map((wait) => ({ tool: wait.tool, kind: wait.kind, step: wait.stepName, attempt: wait.attempt })) });
         await journal.end({ head: { status: "suspended" }, waits, record: { outcome: "suspended", reason: waitingReason(error), detail: { calls: waits.map((wait) => wait.tool) } } });
+        options.crashAt?.("tools-waiting");
         return "suspended";
       }
       if (!isPermanent(error)) throw error;

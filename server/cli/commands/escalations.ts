@@ -1,41 +1,24 @@
 import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
-import { createDb, type Db } from "../../persistence/db";
-import { migrateDatabase } from "../../persistence/migrations/migrate";
-import { DurableStore } from "../../durable/durable-store";
-import { openSqlClient } from "../../persistence/sql/open-sql-client";
+import type { Db } from "../../persistence/db";
 import { isServiceError, notFound } from "../../services/errors";
 import { decideEscalation } from "../../services/escalations/decide-escalation";
 import type { DecisionKind } from "../../services/escalations/decision-kinds";
 import { getEscalation } from "../../services/escalations/get-escalation";
 import { ESCALATION_SORTS, ESCALATION_STATUSES, listEscalations, type ListEscalationsInput } from "../../services/escalations/list-escalations";
-import { pairDurableStore } from "../../services/durable-store-for";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
 import { deciderFromEmail } from "./escalations/decider";
 import { formatQueue, formatReview } from "./escalations/format";
 import { terminalJson } from "../terminal-text";
+import { withDurableDatabase as withDatabase } from "../with-durable-database";
 
 const LIST_OPTIONS = { status: { type: "string" }, workflow: { type: "string" }, step: { type: "string" }, sort: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
 const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
 const APPROVE_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, hash: { type: "string" }, edit: { type: "string" }, json: { type: "boolean" } } as const;
 const REJECT_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, feedback: { type: "string" }, hash: { type: "string" }, json: { type: "boolean" } } as const;
 const SUBCOMMANDS = "list, show, approve, reject";
-
-/** The database, with a run store paired to it so decisions take the same one-transaction path as the web app's. */
-async function withDatabase<T>(env: Env, work: (db: Db) => Promise<T>): Promise<T> {
-  await migrateDatabase(env.DATABASE_URL);
-  const db = createDb(env.DATABASE_URL);
-  const store = new DurableStore(openSqlClient(env.DATABASE_URL, { sqliteSynchronous: env.DUALSTATE_SQLITE_SYNCHRONOUS, maxConnections: 2 }));
-  pairDurableStore(db, store);
-  try {
-    return await work(db);
-  } finally {
-    await store.close();
-    await db.$disconnect();
-  }
-}
 
 function oneOf<T extends string>(command: string, option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;

@@ -29,7 +29,8 @@ async function withDb<T>(env: Env, work: (db: Db) => Promise<T>): Promise<T> {
 
 /**
  * `dualstate runs list [--json] [--limit N]` and `dualstate runs show <id> [--json]`: runs with
- * their head (status, epoch, lease), final result and a ledger summary.
+ * their head (status, epoch, lease), final result and a ledger summary; `dualstate runs report`
+ * reports an external tool's result (runs/report.ts).
  */
 export async function runsCommand(args: string[], env: Env, io: CliIo): Promise<number> {
   const [subcommand, ...rest] = args;
@@ -70,5 +71,17 @@ export async function runsCommand(args: string[], env: Env, io: CliIo): Promise<
       throw error;
     }
   }
-  throw new UsageError(subcommand ? `dualstate runs: unknown subcommand "${subcommand}" (list, show)` : "dualstate runs: missing subcommand (list, show)");
+  if (subcommand === "report") {
+    try {
+      return await (await import("./runs/report")).reportCommand(rest, env, io);
+    } catch (error) {
+      // Unknown run or call, a person's question, a result the schema refuses: said in one line.
+      if (isServiceError(error)) {
+        io.err(`dualstate runs report: ${error.message}`);
+        return EXIT.failed;
+      }
+      throw error;
+    }
+  }
+  throw new UsageError(subcommand ? `dualstate runs: unknown subcommand "${subcommand}" (list, show, report)` : "dualstate runs: missing subcommand (list, show, report)");
 }

@@ -124,11 +124,13 @@ async function startSubRun(tx: SqlExecutor, d: SqlDialect, parentRunId: string, 
   const childRunId = timeOrderedId();
   // INSERT … SELECT gives its parameters no column types: PostgreSQL needs them spelled out.
   const [json, queued] = d.provider === "postgres" ? ["?::jsonb", `'queued'::"RunStatus"`] : ["?", "'queued'"];
+  // The sub-run generates as its parent does (a replayed run's sub-runs replay from the same cassette).
   const created = await tx.execute(
-    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "parentRunId", "parentCallId", "createdAt", "updatedAt")
-     SELECT ?, v."id", ?, ${queued}, ${json}, ${json}, ?, ?, ${d.now}, ${d.now} FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId"
+    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "parentRunId", "parentCallId", "createdAt", "updatedAt")
+     SELECT ?, v."id", ?, ${queued}, ${json}, ${json}, p."generatorOverride", p."id", ?, ${d.now}, ${d.now}
+     FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId" JOIN "Run" p ON p."id" = ?
      WHERE w."name" = ? AND w."archivedAt" IS NULL ORDER BY v."version" DESC LIMIT 1`,
-    [childRunId, wait.specification ?? "", d.json(initialWorkflowState), d.json({}), parentRunId, callId, wait.workflow ?? ""],
+    [childRunId, wait.specification ?? "", d.json(initialWorkflowState), d.json({}), callId, parentRunId, wait.workflow ?? ""],
   );
   if (created !== 1) {
     await refuse(`Not started: there is no workflow named ${JSON.stringify(wait.workflow)} (or it is archived)`);

@@ -17,7 +17,7 @@ export {
 } from "./step";
 export type { PolicyContext, RuntimeContext, Policy, Decorator } from "./policy";
 export { PolicyRegistry, PolicyRegistrationError, type PolicyEntry, type ToolRun, type RegExpEngine, type InputCheck } from "./registry";
-export { MAX_INPUT_BYTES, MAX_INPUT_DEPTH, MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH } from "./input-bounds";
+export { MAX_INPUT_BYTES, MAX_INPUT_DEPTH, MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, depthExceeds } from "./input-bounds";
 export { policyLedgerOn, memoryPolicyLedger, type PolicyLedger } from "./policy-ledger";
 export { POLICY_ERROR_CODES, PolicyInvariantError, PolicyLedgerError } from "./policy-errors";
 export { loopWrapper, invokeAction, MAX_LOOP_TURNS, DEFAULT_MAX_CALLS_PER_TURN, MAX_CALLS_PER_TURN } from "./decorators";

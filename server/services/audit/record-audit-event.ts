@@ -20,6 +20,8 @@ export type AuditAction =
   | "workflow.unarchived"
   | "escalation.decided"
   | "escalation.claimed"
+  // Written by the durable store in the report's transaction (a person's answer or an outside system's result).
+  | "tool_call.reported"
   | "model_endpoint.created"
   | "model_endpoint.updated"
   | "model_endpoint.deleted";

@@ -106,6 +106,21 @@ describe("testStep with the configured model", () => {
     expect(result.outcome).toEqual({ kind: "passed" });
   });
 
+  it("says a step test cannot wait when the agent calls a tool that waits for a person", async () => {
+    const document = ADDER_DOCUMENT.replace(
+      'generator: { kind: openai, model: adder-model, system_prompt: "You write small JavaScript modules." }',
+      "generator: { kind: agent, model: adder-model, tools: [ask_owner] }",
+    ).replace("  state_machine:\n", "  tools:\n    ask_owner: { kind: person, description: Ask the owner., answer_schema: { type: object, properties: { answer: { type: string } } } }\n  state_machine:\n");
+    model.setReplies([{ toolCalls: [{ name: "ask_owner", arguments: JSON.stringify({ question: "Integers only?" }) }] }]);
+
+    const result = await testStep(implement({ document, generator: { kind: "model" } }), someone(), { settings });
+
+    expect(result.outcome).toEqual({
+      kind: "generation_failed",
+      reason: "The agent called ask_owner (person), which waits for a result from outside the run: a step test cannot wait, so run the workflow to try it",
+    });
+  });
+
   it("with retries, feeds the failing guard's feedback into the next prompt, up to the step's budget", async () => {
     model.setReplies([fence(WRONG_ADD), fence(WRONG_ADD), fence(CORRECT_ADD)]);
 

@@ -1,4 +1,4 @@
-import { abortable, initialWorkflowState, MemoryCallLedger, promptValues, randomIds, runDualStateAgent, type ActionPairMachineStep, type AgentOutcome, type EngineEvent, type Generator } from "@/server/engine";
+import { abortable, initialWorkflowState, isToolsPending, MemoryCallLedger, promptValues, randomIds, runDualStateAgent, type ActionPairMachineStep, type AgentOutcome, type EngineEvent, type Generator } from "@/server/engine";
 import { InMemoryArtifactDag } from "@/server/engine/testing/in-memory-artifact-dag";
 import { getEnv, type Env } from "@/server/env";
 import { GeneratorSpecError } from "@/server/generators/generator-spec";
@@ -173,9 +173,11 @@ async function execute(prepared: PreparedStepTest, input: StepTestInput, setting
     outcome = outcomeOf(agent, stepIndex);
   } catch (error) {
     const reason: unknown = stop.signal.reason;
-    if (!stop.signal.aborted) throw error;
-    if (!(reason instanceof StepTestTimeout)) throw conflict("The step test was cancelled");
-    outcome = { kind: "timed_out", reason: reason.message };
+    // A tool that waits (a person, a sub-run, an outside system) suspends a run; a step test has nothing to resume.
+    if (isToolsPending(error) && !stop.signal.aborted) outcome = { kind: "generation_failed", reason: waitingReason(error.waits.map((wait) => `${wait.tool} (${wait.kind})`)) };
+    else if (!stop.signal.aborted) throw error;
+    else if (!(reason instanceof StepTestTimeout)) throw conflict("The step test was cancelled");
+    else outcome = { kind: "timed_out", reason: reason.message };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", relay);
@@ -187,6 +189,10 @@ async function execute(prepared: PreparedStepTest, input: StepTestInput, setting
     .map(([attempt, trace]): AttemptTrace => ({ attempt, ...trace, stored: stored.find((entry) => entry.artifact.version === attempt) }))
     .map((trace) => attemptReport(trace, step, calls.steps));
   return { step: step.name, generator: input.generator.kind, outcome, attempts, attemptsAllowed, durationMs: Math.round(performance.now() - started) };
+}
+
+function waitingReason(tools: readonly string[]): string {
+  return `The agent called ${tools.join(", ")}, which wait${tools.length === 1 ? "s" : ""} for a result from outside the run: a step test cannot wait, so run the workflow to try ${tools.length === 1 ? "it" : "them"}`;
 }
 
 function outcomeOf(agent: AgentOutcome, stepIndex: number): StepTestOutcome {

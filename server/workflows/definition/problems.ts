@@ -95,7 +95,8 @@ function zodMessage(issue: z.core.$ZodIssue, value: unknown): string {
   }
 }
 
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+/** The value at `path` inside a parsed document, or undefined where the path leaves it. */
+export function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   let value = root;
   for (const segment of path) {
     if (typeof value !== "object" || value === null || !Object.hasOwn(value, segment)) return undefined;

@@ -1,3 +1,5 @@
+import { MAX_WAIT_MS, MIN_WAIT_MS } from "../../../engine/policy/waiting";
+
 /**
  * Durations as documents write them: a whole number and a unit, `90s`, `30m`, `24h`, `7d`.
  * Parsed with a fixed, anchored pattern of bounded length, so hostile text costs nothing.
@@ -12,8 +14,8 @@ export interface DurationBounds {
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const DURATION = /^([1-9][0-9]{0,6})(s|m|h|d)$/;
 
-/** A waiting tool (person, workflow, external) waits 1 second to 30 days. */
-export const WAIT_TIMEOUT_BOUNDS: DurationBounds = { minMs: 1_000, maxMs: 30 * UNIT_MS.d, shown: "1s and 30d" };
+/** A waiting tool (person, workflow, external) waits 1 second to 30 days: the engine's bounds of a wait. */
+export const WAIT_TIMEOUT_BOUNDS: DurationBounds = { minMs: MIN_WAIT_MS, maxMs: MAX_WAIT_MS, shown: "1s and 30d" };
 /** A code tool's call runs 1 to 60 seconds of wall clock, sandbox start included. */
 export const CODE_TIMEOUT_BOUNDS: DurationBounds = { minMs: 1_000, maxMs: 60_000, shown: "1s and 60s" };
 export const DEFAULT_CODE_TOOL_TIMEOUT = "5s";

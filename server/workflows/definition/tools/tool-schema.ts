@@ -5,12 +5,12 @@
  * Shape and schemas only; names, references and counts are checked in check-tools.ts.
  */
 import { z } from "zod";
-import type { JsonObject } from "../../../engine";
 import { normalizeLanguage, type GuardLanguage } from "../../../guards/language";
 import { answerSchemaProblems } from "./answer-schema";
-import { DEFAULT_CODE_TOOL_TIMEOUT, parseDuration, WAIT_TIMEOUT_BOUNDS, CODE_TIMEOUT_BOUNDS, type DurationBounds } from "./duration";
+import { CODE_TIMEOUT_BOUNDS, parseDuration, WAIT_TIMEOUT_BOUNDS, type DurationBounds } from "./duration";
 import { toolSchemaProblem } from "./json-schema-check";
 import { workflowNameSchema } from "../workflow-name";
+import { valueAt } from "../problems";
 
 export const TOOL_KINDS = ["code", "person", "workflow", "external"] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
@@ -137,20 +137,8 @@ export const toolSchema = z.unknown().transform((value, ctx) => {
 
 export const toolsSchema = z.record(z.string(), toolSchema);
 
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let value = root;
-  for (const segment of path) {
-    if (typeof value !== "object" || value === null || !Object.hasOwn(value, segment)) return undefined;
-    value = (value as Record<string | number, unknown>)[segment];
-  }
-  return value;
-}
-
 export type RawCodeTool = z.infer<typeof codeToolSchema>;
 export type RawPersonTool = z.infer<typeof personToolSchema>;
 export type RawWorkflowTool = z.infer<typeof workflowToolSchema>;
 export type RawExternalTool = z.infer<typeof externalToolSchema>;
 export type RawTool = RawCodeTool | RawPersonTool | RawWorkflowTool | RawExternalTool;
-
-export { DEFAULT_CODE_TOOL_TIMEOUT };
-export type { JsonObject };

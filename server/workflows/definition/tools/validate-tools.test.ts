@@ -137,6 +137,13 @@ describe("hostile or broken tools", () => {
     ]);
   });
 
+  it("validates a schema with an $id again and again (the shared compiler keeps nothing between checks)", () => {
+    const workflow = fixture();
+    workflow.tools.ci_build.result_schema.$id = "https://example.com/build-report";
+    const text = JSON.stringify({ workflow });
+    expect([1, 2, 3].map(() => validateWorkflowDocument(text).ok)).toEqual([true, true, true]);
+  });
+
   it("refuses code over 64 KiB", () => {
     expect(problemsAfter((w) => (w.tools.word_count.code = `def run(input):\n    return {}\n# ${"x".repeat(70_000)}\n`)).map((line) => line.replace(WITH_LINE, ": "))).toEqual([
       "workflow.tools.word_count.code: is 70033 bytes; the limit is 64 KiB",
