@@ -77,6 +77,13 @@ describe("parseCassette", () => {
 });
 
 describe("agent turns and reports", () => {
+  it("bounds a recorded report like a reported result: 256 KiB of JSON, 64 levels deep", () => {
+    const large = parseError({ steps: {}, reports: { ask: [{ answer: "x".repeat(300 * 1024) }] } });
+    expect(large.message.split("\n")).toContain(`reports.ask[0]: is ${300 * 1024 + 13} bytes of JSON, more than the 256 KiB a result may have`);
+    const deep = parseError({ steps: {}, reports: { ask: [JSON.parse(`${'{"a":'.repeat(70)}1${"}".repeat(70)}`)] } });
+    expect(deep.message.split("\n")).toContain("reports.ask[0]: nests deeper than 64 levels");
+  });
+
   it("reads a turn's calls with their arguments as JSON text, and a tool's report per attempt, the last repeating", async () => {
     const { attemptToolCalls, recordedReport } = await import("./cassette");
     const cassette = parseCassette({

@@ -19,6 +19,7 @@
  * Parsing is strict so a typo ("delay": 500) is an error that names its path, not a silent no-op.
  */
 import { z } from "zod";
+import { depthExceeds, MAX_INPUT_DEPTH } from "../../engine/policy/input-bounds";
 import { jsonErrorPosition } from "./json-error-position";
 
 export const CASSETTE_FORMAT = "dualstate-cassette/1";
@@ -106,7 +107,18 @@ const runMetadata = z.looseObject({
   recordedAt: z.string().optional(),
 });
 
-const reportResult = z.record(z.string(), z.unknown(), { error: "must be a JSON object (the tool's result)" });
+/** A recorded report becomes a ledger row and is read by the model: bounded like a reported result (services/tool-calls/result-bounds.ts). */
+export const MAX_REPORT_BYTES = 256 * 1024;
+
+const reportResult = z.record(z.string(), z.unknown(), { error: "must be a JSON object (the tool's result)" }).superRefine((result, ctx) => {
+  // Depth first: serializing something nested a million deep would overflow the stack.
+  if (depthExceeds(result, MAX_INPUT_DEPTH)) {
+    ctx.addIssue({ code: "custom", message: `nests deeper than ${MAX_INPUT_DEPTH} levels` });
+    return;
+  }
+  const size = new TextEncoder().encode(JSON.stringify(result)).length;
+  if (size > MAX_REPORT_BYTES) ctx.addIssue({ code: "custom", message: `is ${size} bytes of JSON, more than the ${MAX_REPORT_BYTES / 1024} KiB a result may have` });
+});
 
 const cassetteSchema = z
   .object({
