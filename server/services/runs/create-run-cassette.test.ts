@@ -52,6 +52,9 @@ for (const { provider, enabled } of TEST_DATABASES) {
       const parentId = (await caller.workflow.create({ definition: parent })).id;
       const createFor = (cassette: object) => caller.run.create({ workflowId: parentId, specification: "x", generator: "replay", cassette: JSON.stringify(cassette) });
       await expect(createFor({ steps: { write: [{ tool_calls: [{ name: "docstring", arguments: { specification: "f" } }] }, "done"], write_docstring: ['"""Doc."""'] } })).resolves.toMatchObject({ id: expect.any(String) });
+      await expect(createFor({ steps: { write: ["done"] }, reports: { docstring: [{ status: "succeeded" }] } })).rejects.toMatchObject({
+        message: expect.stringContaining('cassette: steps[0].generator: the cassette\'s reports.docstring: "docstring" is a workflow tool, which always starts its sub-run'),
+      });
       await expect(createFor({ steps: { write: ["done"], write_docstrin: ["x"] } })).rejects.toMatchObject({
         message: 'cassette: steps.write_docstrin: workflow "calls-a-sub-workflow" has no step "write_docstrin"\n(its steps: write; its sub-workflows\' steps: write_docstring)',
       });
