@@ -4,6 +4,9 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../server/cli/main";
+import { executeInForeground } from "../server/cli/commands/run-foreground";
+import { parseEnv } from "../server/env";
+import { answerPersonCall } from "../server/services/tool-calls/answer-person-call";
 import type { RunReport } from "../server/cli/commands/run";
 import { attemptContent, attemptDelayMs, attemptToolCalls, parseCassette, withoutDelays } from "../server/generators/replay/cassette";
 import { createDb, type Db } from "../server/persistence/db";
@@ -154,7 +157,7 @@ describe("tool-use exported as a cassette", () => {
 });
 
 describe("tool-use without its recorded report", () => {
-  it("waits for the person: the CLI returns once the run suspends on the question, after the code tool ran", async () => {
+  it("waits for the person: the CLI returns once the run suspends on the question, after the code tool ran; the answer resumes it", async () => {
     await storeSubWorkflows("tool-use");
     const recorded = JSON.parse(readFileSync(join(here, "tool-use.cassette.json"), "utf8")) as { reports?: unknown };
     delete recorded.reports;
@@ -168,6 +171,17 @@ describe("tool-use without its recorded report", () => {
     expect(waits).toEqual([expect.objectContaining({ tool: "ask_owner", kind: "person", status: "waiting", question: "Should leap_years(start, end) include the end year itself?" })]);
     expect(await db.run.findUnique({ where: { id: report.runId }, select: { status: true, waitingToolCount: true } })).toEqual({ status: "suspended", waitingToolCount: 1 });
     expect(await db.ledgerEntry.count({ where: { runId: report.runId, type: "action_result", actor: "leap_years_between" } })).toBe(1);
+
+    // A reviewer answers in the review queue; the run resumes on the cassette's next turns and succeeds.
+    const answer = { answer: "No: the end year is left out.", include_end: false };
+    expect(await answerPersonCall(db, { callId: waits[0]!.id, answer }, { id: null, email: "ada@example.com" })).toMatchObject({ applied: true, resumed: true });
+    await executeInForeground(parseEnv(env), db, report.runId);
+    expect(await db.run.findUnique({ where: { id: report.runId }, select: { status: true } })).toEqual({ status: "succeeded" });
+    const answered = await db.ledgerEntry.findFirst({ where: { runId: report.runId, type: "action_result", callKey: { endsWith: "/ask_owner" } } });
+    expect(answered?.payload).toEqual(answer);
+    // The code tool ran once: the resumed turn read its result from the ledger.
+    expect(await db.ledgerEntry.count({ where: { runId: report.runId, type: "action_result", actor: "leap_years_between" } })).toBe(1);
+    expect(await db.toolWait.findFirst({ where: { runId: report.runId, kind: "workflow" }, select: { result: true } })).toMatchObject({ result: { status: "succeeded" } });
   });
 });
 
