@@ -134,6 +134,16 @@ describe("an agent step replayed from a cassette", () => {
     await expect(agent(parseCassette(TURNS), []).generate(request(new MemoryCallLedger(), 1, "review"))).rejects.toThrow(/Cassette has no step "review"/);
   });
 
+  it("ends an attempt after max_turns turns that call tools, as the live agent stops there; the next attempt starts after them", async () => {
+    const turns: unknown[] = [1, 2, 3].map((n) => ({ tool_calls: [{ name: "square", arguments: { n } }] }));
+    const cassette = parseCassette({ steps: { implement: [...turns, "TABLE = {3: 9}"] } });
+    const runs: number[] = [];
+    await expect(agent(cassette, [squareTool(runs)], { maxTurns: 2 }).generate(request(new MemoryCallLedger(), 1))).rejects.toMatchObject({ reason: "MAX_TURNS" });
+    expect(runs).toEqual([1, 2]);
+    expect((await agent(cassette, [squareTool(runs)], { maxTurns: 2 }).generate(request(new MemoryCallLedger(), 2))).content).toBe("TABLE = {3: 9}");
+    expect(runs).toEqual([1, 2, 3]);
+  });
+
   it("hands a call of a tool the step does not have back to the model as an error, as a live model's would be", async () => {
     const cassette = parseCassette({ steps: { implement: [{ tool_calls: [{ name: "nonexistent", arguments: {} }] }, "fine"] } });
     const calls = new MemoryCallLedger();
