@@ -116,12 +116,23 @@ function toolsOf(spec: unknown, definition: WorkflowDefinition, options: { pytho
   return declaredTools(definition.tools, tools.filter((name): name is string => typeof name === "string"), options);
 }
 
-/** The cassette of a replay override, read once per compile; undefined without one. */
-function replayedCassette(context: CompileContext): Cassette | undefined {
+/**
+ * The cassette of a replay override, read when the first agent step needs it and then kept, or
+ * undefined without a replay override. Problems are named at that step's generator, as the
+ * replay generator of any other step names them.
+ */
+function replayedCassette(context: CompileContext): ((where: string) => Cassette) | undefined {
   const override = context.generatorOverride;
   if (typeof override !== "object" || override === null || (override as { kind?: unknown }).kind !== "replay") return undefined;
-  const spec = parseGeneratorSpec(override, "generatorOverride");
-  return spec.kind === "replay" ? cassetteOf(spec, context, "generatorOverride") : undefined;
+  let cassette: Cassette | undefined;
+  return (where) => {
+    if (!cassette) {
+      const spec = parseGeneratorSpec(override, where);
+      if (spec.kind !== "replay") throw new GeneratorSpecError(`${where}.kind: must be replay`);
+      cassette = cassetteOf(spec, context, where);
+    }
+    return cassette;
+  };
 }
 
 /**
@@ -144,12 +155,12 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
   const generatorFor = (step: StepDefinition, index: number): Generator => {
     const where = `steps[${index}].generator`;
     // A replayed agent is the real agent on the cassette's turns, so its tools run.
-    const replayedAgent = replay !== undefined && step.generator?.kind === "agent";
-    const spec = replayedAgent ? step.generator : (context.generatorOverride ?? step.generator ?? { kind: "llm" });
+    const cassette = replay !== undefined && step.generator?.kind === "agent" ? replay(where) : undefined;
+    const spec = cassette ? step.generator : (context.generatorOverride ?? step.generator ?? { kind: "llm" });
     const tools = toolsOf(spec, definition, { pythonExecutable: context.pythonExecutable, where });
-    if (replayedAgent) checkRecordedReports(replay, definition.tools, step.generator?.kind === "agent" ? (step.generator.tools ?? []) : [], where);
-    const generatorContext: GeneratorContext = replayedAgent
-      ? { onToken: context.onToken, tools, replay }
+    if (cassette) checkRecordedReports(cassette, definition.tools, step.generator?.kind === "agent" ? (step.generator.tools ?? []) : [], where);
+    const generatorContext: GeneratorContext = cassette
+      ? { onToken: context.onToken, tools, replay: cassette }
       : { endpoint: modelClientFor(spec, directory, where), onToken: context.onToken, cassetteDirectories: context.cassetteDirectories, tools };
     const generator = createGenerator(spec, generatorContext, where);
     const prompted = withPromptVariables(generator, contextValues);

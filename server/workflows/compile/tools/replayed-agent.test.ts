@@ -72,7 +72,7 @@ describe("an agent step of a replayed run, compiled", () => {
 
   it("names the override's cassette problem with its path", () => {
     expect(() => replayed({ steps: { write: [{ tool_calls: [{ name: "word_count", arguments: "{" }] }] } })).toThrow(
-      "generatorOverride.cassette: steps.write[0].tool_calls[0].arguments: must be JSON text of an object (not valid JSON)",
+      "steps[0].generator.cassette: steps.write[0].tool_calls[0].arguments: must be JSON text of an object (not valid JSON)",
     );
   });
 });
