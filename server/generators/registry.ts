@@ -3,9 +3,10 @@ import { createAgentGenerator } from "./agent/agent-generator";
 import type { ToolDefinition } from "./agent/tool-registry";
 import { createOpenAiChatModel } from "./chat/openai-chat-model";
 import type { ChatModel } from "./chat/chat-model";
-import { GeneratorSpecError, parseGeneratorSpec, type AgentGeneratorSpec, type OpenAiGeneratorSpec } from "./generator-spec";
+import { GeneratorSpecError, parseGeneratorSpec, type AgentGeneratorSpec, type OpenAiGeneratorSpec, type ReplayGeneratorSpec } from "./generator-spec";
 import { createOpenAiGenerator, type TokenEvent } from "./openai/openai-generator";
-import { parseCassette } from "./replay/cassette";
+import { createAgentReplayGenerator } from "./replay/agent-replay-generator";
+import { parseCassette, type Cassette } from "./replay/cassette";
 import { readNamedCassette } from "./replay/cassette-file";
 import { createReplayGenerator } from "./replay/replay-generator";
 
@@ -20,6 +21,24 @@ export interface GeneratorContext {
   readonly chatModel?: ChatModel;
   /** Where a cassette named by a document is looked up (DUALSTATE_CASSETTE_DIR, the bundled examples). */
   readonly cassetteDirectories?: readonly string[];
+  /**
+   * The cassette a replayed run answers from. An agent spec then builds the real agent, its model
+   * answering from the cassette (createAgentReplayGenerator); other kinds ignore it (the run's
+   * replay override replaces them).
+   */
+  readonly replay?: Cassette;
+}
+
+/**
+ * The cassette a replay spec names or holds.
+ * @throws GeneratorSpecError at `<where>.cassette` when it cannot be read or is invalid.
+ */
+export function cassetteOf(spec: ReplayGeneratorSpec, context: Pick<GeneratorContext, "cassetteDirectories">, where: string): Cassette {
+  try {
+    return typeof spec.cassette === "string" ? readNamedCassette(spec.cassette, context.cassetteDirectories ?? []) : parseCassette(spec.cassette, `${where}.cassette`);
+  } catch (error) {
+    throw new GeneratorSpecError(`${where}.cassette: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function modelName(spec: OpenAiGeneratorSpec | AgentGeneratorSpec, context: GeneratorContext, where: string): string {
@@ -60,6 +79,18 @@ export function createGenerator(input: unknown, context: GeneratorContext = {}, 
         onToken: context.onToken,
       });
     case "agent":
+      if (context.replay) {
+        // No model is called, so none need be configured: the name is only what the ledger shows.
+        return createAgentReplayGenerator({
+          cassette: context.replay,
+          modelName: spec.model ?? "cassette",
+          maxTurns: spec.max_turns,
+          tools: context.tools,
+          extract: spec.extract,
+          temperature: spec.temperature,
+          systemPrompt: spec.system_prompt,
+        });
+      }
       return createAgentGenerator({
         model: chatModel(spec, context),
         modelName: modelName(spec, context, where),
@@ -70,10 +101,6 @@ export function createGenerator(input: unknown, context: GeneratorContext = {}, 
         systemPrompt: spec.system_prompt,
       });
     case "replay":
-      try {
-        return createReplayGenerator(typeof spec.cassette === "string" ? readNamedCassette(spec.cassette, context.cassetteDirectories ?? []) : parseCassette(spec.cassette, `${where}.cassette`));
-      } catch (error) {
-        throw new GeneratorSpecError(`${where}.cassette: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      return createReplayGenerator(cassetteOf(spec, context, where));
   }
 }

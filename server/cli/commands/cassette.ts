@@ -19,7 +19,7 @@ export async function cassetteCommand(args: string[], env: Env, io: CliIo): Prom
 }
 
 /**
- * `dualstate cassette export <runId> [--output FILE]`: the run's artifacts as cassette JSON on
+ * `dualstate cassette export <runId> [--output FILE]`: the run's answers (export-cassette.ts) as cassette JSON on
  * stdout, or in FILE (then stdout stays empty and a one-line notice goes to stderr).
  */
 async function exportCommand(args: string[], env: Env, io: CliIo): Promise<number> {

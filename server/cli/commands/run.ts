@@ -11,7 +11,6 @@ import { migrateDatabase } from "../../persistence/migrations/migrate";
 import { loadModelDirectory } from "../../models/load-from-prisma";
 import { buildRunReport, type RunReport } from "../../services/runs/run-report";
 import { enqueueRun } from "../../services/runs/enqueue-run";
-import { startWorker } from "../../worker/worker-from-env";
 import { saveWorkflowDefinition } from "../../services/workflows/save-definition";
 import { isServiceError } from "../../services/errors";
 import { compileWorkflow } from "../../workflows/compile";
@@ -19,6 +18,7 @@ import { validateWorkflowDocument, workflowNameFromFile, type WorkflowDefinition
 import { formatFindings, formatWarning } from "../../workflows/document";
 import type { CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
+import { executeInForeground } from "./run-foreground";
 import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
 
@@ -88,26 +88,12 @@ function humanSummary(report: RunReport, workflow: string, version: number): str
   return lines.join("\n");
 }
 
-/** Runs this process's own worker for one run until the run ends or waits for a person. */
-function executeInForeground(env: Env, runId: string): Promise<void> {
-  return new Promise((resolve) => {
-    const started = startWorker(env, {
-      onlyRunId: runId,
-      concurrency: 1,
-      onTurn: (turn, outcome) => {
-        if (turn.runId !== runId || outcome === "deferred" || outcome === "lost") return;
-        void started.stop(0).then(resolve);
-      },
-    });
-  });
-}
-
 /**
  * `dualstate run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE [--no-delay]] [--json] [--detach]`:
  * validates the document, stores it as a workflow version, and queues a run of it (pinned to
  * that version) like any other run. With --detach it prints the run id and leaves the run to the
  * workers; otherwise it executes the run with a worker of its own until the run ends or waits for
- * a person. The document's warnings are printed on stderr before it runs. Exit 0 success,
+ * a person (the sub-runs of its workflow tools included: run-foreground.ts). The document's warnings are printed on stderr before it runs. Exit 0 success,
  * 3 failed, 4 escalation (waiting), 2 bad input (nothing is stored then).
  */
 export async function runCommand(args: string[], env: Env, io: CliIo): Promise<number> {
@@ -187,7 +173,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
       io.out(values.json ? terminalJson({ runId, status: "queued" }) : runId);
       return RUN_EXIT.success;
     }
-    await executeInForeground(env, runId);
+    await executeInForeground(env, db, runId);
     const report = await buildRunReport(db, runId);
     // The --json object has exactly the fields issue 5 promised; the reason is in the summary line.
     const { reason: _reason, ...json } = report;

@@ -9,6 +9,7 @@ import {
   runPolicy,
   type Generator,
   type GenerationRequest,
+  type JsonObject,
   type PolicyRun,
   type Step,
 } from "../../engine";
@@ -38,6 +39,11 @@ export interface AgentGeneratorOptions {
   readonly extract?: "code" | "text";
   readonly temperature?: number;
   readonly systemPrompt?: string;
+  /**
+   * A replayed run's recorded result of a waiting tool for an attempt (cassette `reports`), which
+   * the tool returns instead of waiting; undefined: it waits. Live runs have none.
+   */
+  readonly recordedReport?: (tool: string, attempt: number) => JsonObject | undefined;
 }
 
 /**
@@ -53,6 +59,7 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
   registry.register(modelEntry(registry)).register(assistantEntry);
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const decorators = [loopWrapper(maxTurns), invokeAction({ maxCallsPerTurn: MAX_TOOL_CALLS_PER_TURN })];
+  const recordedReport = options.recordedReport;
 
   return {
     async generate(request) {
@@ -70,6 +77,7 @@ export function createAgentGenerator(options: AgentGeneratorOptions): Generator 
               checkDraft: request.checkDraft,
               stepName: request.stepName,
               attempt: request.attempt,
+              ...(recordedReport ? { recordedReport: (tool: string) => recordedReport(tool, request.attempt) } : {}),
             },
             chat: { model: options.model, modelName: options.modelName, temperature: options.temperature },
           },

@@ -10,6 +10,12 @@ export interface ToolContext {
   /** The step and attempt generating (GenerationRequest): a waiting tool's request names them. */
   readonly stepName: string;
   readonly attempt: number;
+  /**
+   * A replayed run's recorded result for a waiting tool of this name (the cassette's `reports`,
+   * the entry for this attempt). A waiting tool asks this first and returns what it gives
+   * instead of waiting. Absent in live runs.
+   */
+  readonly recordedReport?: (tool: string) => JsonObject | undefined;
   /** This call's identity in the run's ledger (its key is where a waiting tool's result is reported). */
   readonly identity?: CallIdentity;
   /** Aborted when the turn must stop (cancel, lost lease, shutdown): a tool running code stops it. */

@@ -44,7 +44,20 @@ describe("parseCassette", () => {
   });
 
   it.each([
-    [{ steps: { implement: [{ delay_ms: 1 }] } }, "steps.implement[0].content: is required"],
+    [{ steps: { implement: [{ delay_ms: 1 }] } }, "steps.implement[0].content: is required (or tool_calls, for an agent's turn that calls tools)"],
+    [{ steps: { implement: [{ tool_calls: [] }] } }, "steps.implement[0].tool_calls: must list at least one call (an entry without tool_calls is a final answer)"],
+    [{ steps: { implement: [{ tool_calls: [{ name: "a b" }] }] } }, "steps.implement[0].tool_calls[0].name: must be 1 to 64 of A-Z a-z 0-9 _ -"],
+    [{ steps: { implement: [{ tool_calls: [{ arguments: {} }] }] } }, "steps.implement[0].tool_calls[0].name: is required"],
+    [{ steps: { implement: [{ tool_calls: [{ name: "a", arguments: "{" }] }] } }, "steps.implement[0].tool_calls[0].arguments: must be JSON text of an object (not valid JSON)"],
+    [{ steps: { implement: [{ tool_calls: [{ name: "a", arguments: "[1]" }] }] } }, "steps.implement[0].tool_calls[0].arguments: must be JSON text of an object"],
+    [{ steps: { implement: [{ tool_calls: [{ name: "a", arguments: 3 }] }] } }, "steps.implement[0].tool_calls[0].arguments: must be an object or JSON text of one"],
+    [{ steps: { implement: [{ tool_calls: [{ name: "a", args: {} }] }] } }, "steps.implement[0].tool_calls[0].args: unknown field"],
+    [{ steps: { implement: [{ tool_calls: ["a"] }] } }, "steps.implement[0].tool_calls[0]: must be an object with name and arguments"],
+    [{ steps: { implement: [{ tool_calls: Array.from({ length: 17 }, () => ({ name: "a" })) }] } }, "steps.implement[0].tool_calls: must list at most 16 calls"],
+    [{ steps: {}, reports: [] }, "reports: must be an object mapping tool names to results"],
+    [{ steps: {}, reports: { ask: [] } }, "reports.ask: must list at least one result"],
+    [{ steps: {}, reports: { ask: ["yes"] } }, "reports.ask[0]: must be a JSON object (the tool's result)"],
+    [{ steps: {}, reports: { "ask owner": [{}] } }, 'reports["ask owner"]: is not a tool name: must be 1 to 64 of A-Z a-z 0-9 _ -'],
     [{ steps: { implement: [42] } }, "steps.implement[0]: must be text or an object with content"],
     [{ steps: { implement: [{ content: "x", delay: 5 }] } }, "steps.implement[0].delay: unknown field"],
     [{ steps: { implement: [{ content: "x", delay_ms: "5" }] } }, "steps.implement[0].delay_ms: must be a non-negative number"],
@@ -60,6 +73,33 @@ describe("parseCassette", () => {
     [null, "cassette: must be an object with steps"],
   ])("%j → %s", (json, line) => {
     expect(parseError(json).message.split("\n")).toContain(line);
+  });
+});
+
+describe("agent turns and reports", () => {
+  it("bounds a recorded report like a reported result: 256 KiB of JSON, 64 levels deep", () => {
+    const large = parseError({ steps: {}, reports: { ask: [{ answer: "x".repeat(300 * 1024) }] } });
+    expect(large.message.split("\n")).toContain(`reports.ask[0]: is ${300 * 1024 + 13} bytes of JSON, more than the 256 KiB a result may have`);
+    const deep = parseError({ steps: {}, reports: { ask: [JSON.parse(`${'{"a":'.repeat(70)}1${"}".repeat(70)}`)] } });
+    expect(deep.message.split("\n")).toContain("reports.ask[0]: nests deeper than 64 levels");
+  });
+
+  it("reads a turn's calls with their arguments as JSON text, and a tool's report per attempt, the last repeating", async () => {
+    const { attemptToolCalls, recordedReport } = await import("./cassette");
+    const cassette = parseCassette({
+      steps: { write: [{ tool_calls: [{ name: "count", arguments: { text: "a b" } }, { name: "ask", arguments: '{"question":"ok?"}' }, { name: "read_specification" }] }, "done"] },
+      reports: { ask: [{ answer: "yes" }, { answer: "no" }] },
+    });
+    expect(attemptToolCalls(cassette.steps.write![0]!)).toEqual([
+      { name: "count", arguments: '{"text":"a b"}' },
+      { name: "ask", arguments: '{"question":"ok?"}' },
+      { name: "read_specification", arguments: "{}" },
+    ]);
+    expect(attemptToolCalls(cassette.steps.write![1]!)).toEqual([]);
+    expect(attemptContent(cassette.steps.write![0]!)).toBe("");
+    expect([1, 2, 3].map((attempt) => recordedReport(cassette, "ask", attempt))).toEqual([{ answer: "yes" }, { answer: "no" }, { answer: "no" }]);
+    expect(recordedReport(cassette, "other", 1)).toBeUndefined();
+    expect(recordedReport(cassette, "constructor", 1)).toBeUndefined();
   });
 });
 

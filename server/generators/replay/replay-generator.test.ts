@@ -98,6 +98,12 @@ describe("replay delay: bounded and cancellable", () => {
     expect(calls.steps.map((step) => step.type)).toEqual(["action_call"]);
   });
 
+  it("refuses an agent's tool-calling turn for a step that is not an agent, naming the entry", async () => {
+    const turns = parseCassette({ steps: { implement: [{ content: "thinking", tool_calls: [{ name: "square", arguments: { n: 2 } }] }] } });
+    const error = await rejection(createReplayGenerator(turns, { sleep: async () => {} }).generate(request("implement", 1)));
+    expect(error).toMatchObject({ reason: "CASSETTE_NOT_AGENT", message: 'Cassette entry steps.implement[0] is an agent\'s turn that calls tools, and step "implement" has no agent generator: record its answer as content only' });
+  });
+
   it("a cassette with a delay above 60 s is refused naming the field", () => {
     expect(() => parseCassette({ steps: { implement: [{ content: "x", delay_ms: 3_600_000 }] } })).toThrow("steps.implement[0].delay_ms: must be at most 60000 (60 s)");
   });

@@ -1,7 +1,9 @@
-import { abortableSleep, CallFailedError, EngineError, requestPrompt, type Generator } from "../../engine";
-import { attemptContent, attemptDelayMs, MAX_DELAY_MS, type Cassette } from "./cassette";
+import { abortableSleep, CallFailedError, EngineError, GenerationFailedError, requestPrompt, type Generator } from "../../engine";
+import { attemptContent, attemptDelayMs, attemptToolCalls, MAX_DELAY_MS, type Cassette } from "./cassette";
 
 export const CASSETTE_EXHAUSTED = "CASSETTE_EXHAUSTED";
+/** A turn that calls tools, recorded for a step whose generator is not an agent: nothing could run them. */
+export const CASSETTE_NOT_AGENT = "CASSETTE_NOT_AGENT";
 
 /**
  * The cassette has no answer for this step and attempt. Its code is GENERATION_FAILED (with
@@ -51,10 +53,14 @@ export function createReplayGenerator(cassette: Cassette, options: ReplayGenerat
       const outcome = await request.calls.call(`${request.callKey}/replay`, { actor: "assistant", policy: "replay", payload: { step, attempt } }, async () => {
         // Recorded in the ledger as data, like a failed model call, before the step fails.
         if (entry === undefined) throw new CallFailedError(CASSETTE_EXHAUSTED, new CassetteExhaustedError(step, attempt, recorded.length).message);
+        if (attemptToolCalls(entry).length > 0) {
+          throw new CallFailedError(CASSETTE_NOT_AGENT, `Cassette entry steps.${step}[${attempt - 1}] is an agent's turn that calls tools, and step "${step}" has no agent generator: record its answer as content only`);
+        }
         // An abort rejects with its reason, not a CallFailedError: nothing is recorded, the run resumes elsewhere.
         if (delayMs > 0) await sleep(Math.min(delayMs, MAX_DELAY_MS), request.signal);
         return { content: attemptContent(entry) };
       });
+      if (!outcome.ok && outcome.error.code === CASSETTE_NOT_AGENT) throw new GenerationFailedError(outcome.error.message, CASSETTE_NOT_AGENT);
       if (!outcome.ok) throw new CassetteExhaustedError(step, attempt, recorded.length);
       // The prompt a live generator would send for this attempt: reviewers see the feedback it carries.
       const prompt = requestPrompt(request);

@@ -40,6 +40,26 @@ for (const { provider, enabled } of TEST_DATABASES) {
       });
     });
 
+    it("accepts the steps of the workflows its tools start (their sub-runs replay from the same cassette), and still names a typo", async () => {
+      const sub = minimalWorkflowDefinition("docstring-writer");
+      await caller.workflow.create({ definition: { ...sub, steps: [{ ...sub.steps[0], name: "write_docstring" }] } });
+      const base = minimalWorkflowDefinition("calls-a-sub-workflow");
+      const parent = {
+        ...base,
+        tools: { docstring: { kind: "workflow", workflow: "docstring-writer", description: "Write a docstring with another workflow." } },
+        steps: [{ ...base.steps[0], generator: { kind: "agent", tools: ["docstring"] } }],
+      };
+      const parentId = (await caller.workflow.create({ definition: parent })).id;
+      const createFor = (cassette: object) => caller.run.create({ workflowId: parentId, specification: "x", generator: "replay", cassette: JSON.stringify(cassette) });
+      await expect(createFor({ steps: { write: [{ tool_calls: [{ name: "docstring", arguments: { specification: "f" } }] }, "done"], write_docstring: ['"""Doc."""'] } })).resolves.toMatchObject({ id: expect.any(String) });
+      await expect(createFor({ steps: { write: ["done"] }, reports: { docstring: [{ status: "succeeded" }] } })).rejects.toMatchObject({
+        message: expect.stringContaining('cassette: steps[0].generator: the cassette\'s reports.docstring: "docstring" is a workflow tool, which always starts its sub-run'),
+      });
+      await expect(createFor({ steps: { write: ["done"], write_docstrin: ["x"] } })).rejects.toMatchObject({
+        message: 'cassette: steps.write_docstrin: workflow "calls-a-sub-workflow" has no step "write_docstrin"\n(its steps: write; its sub-workflows\' steps: write_docstring)',
+      });
+    });
+
     it("refuses a cassette with the configured generator", async () => {
       await expect(create(JSON.stringify({ steps: { write: ["a"] } }), "configured")).rejects.toMatchObject({ message: expect.stringContaining("cassette: replays with the replay generator only") });
     });

@@ -4,6 +4,7 @@ import { invalidInput, notFound } from "../errors";
 import { readBundledCassette } from "../examples/bundled-cassette";
 import { enqueueRun } from "./enqueue-run";
 import { readUploadedCassette } from "./read-uploaded-cassette";
+import { subWorkflowStepNames } from "./sub-workflow-steps";
 
 export interface CreateRunInput {
   workflowId: string;
@@ -52,7 +53,7 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: st
   let generatorOverride: unknown;
   if (input.cassette !== undefined) {
     if (input.generator === "configured") throw invalidInput("cassette", 'replays with the replay generator only; choose "replay" or leave the cassette out');
-    generatorOverride = { kind: "replay", cassette: readUploadedCassette(input.cassette, definition) };
+    generatorOverride = { kind: "replay", cassette: readUploadedCassette(input.cassette, definition, await subWorkflowStepNames(db, definition)) };
   } else if (input.generator === "replay") {
     const cassette = readBundledCassette(workflow.name);
     if (!cassette) throw invalidInput("generator", `workflow "${workflow.name}" has no bundled replay cassette; use the configured model`);

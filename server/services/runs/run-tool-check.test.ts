@@ -72,9 +72,15 @@ for (const { provider, enabled } of TEST_DATABASES) {
       await expect(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {} })).resolves.toEqual({ id: expect.any(String) });
     });
 
-    it("does not check tools a generator override replaces", async () => {
-      const saved = await saveWorkflowDefinition(database.db, withSubWorkflowTool("replayed-without-tools", "nowhere"));
-      const { id } = await enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride: { kind: "replay", cassette: { steps: { write: ["done"] } } } });
+    it("checks the tools of a replayed run too: its agents run on the cassette's turns, and their tools with them", async () => {
+      const saved = await saveWorkflowDefinition(database.db, withSubWorkflowTool("replayed-with-tools", "nowhere"));
+      const generatorOverride = { kind: "replay", cassette: { steps: { write: ["done"] } } };
+      expect(await refusal(enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride }))).toEqual({
+        code: "NOT_CONFIGURED",
+        message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "nowhere", and there is no such workflow (save it first, or change the tool)',
+      });
+      await saveWorkflowDefinition(database.db, validated(minimalWorkflowDefinition("nowhere")));
+      const { id } = await enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride });
       expect(id).toEqual(expect.any(String));
     });
   });

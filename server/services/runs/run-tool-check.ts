@@ -9,9 +9,18 @@ interface SubWorkflowUse {
   readonly workflow: string;
 }
 
-/** The workflow tools the steps' own agent generators list (an override replaces those generators, so none then). */
+/** Whether a run's generator override keeps the steps' agents: a replay runs them on the cassette's turns. */
+function keepsAgents(generatorOverride: unknown): boolean {
+  return generatorOverride === undefined || (typeof generatorOverride === "object" && generatorOverride !== null && (generatorOverride as { kind?: unknown }).kind === "replay");
+}
+
+/**
+ * The workflow tools the steps' own agent generators list. A replayed run keeps its agents and
+ * their tools (generators/replay/cassette.ts), so they count then too; any other override would
+ * replace the agents.
+ */
 export function subWorkflowUses(definition: WorkflowDefinition, generatorOverride: unknown): SubWorkflowUse[] {
-  if (generatorOverride !== undefined || !definition.tools) return [];
+  if (!keepsAgents(generatorOverride) || !definition.tools) return [];
   const tools = definition.tools;
   return definition.steps.flatMap((step) => {
     const generator = step.generator;

@@ -13,8 +13,9 @@ import {
   type WorkflowMachine,
 } from "../../engine";
 import { withEditedAttempt, type AttemptEdit } from "../../generators/fork/edited-attempt";
-import { GeneratorSpecError } from "../../generators/generator-spec";
-import { createGenerator, type GeneratorContext } from "../../generators/registry";
+import { GeneratorSpecError, parseGeneratorSpec } from "../../generators/generator-spec";
+import type { Cassette } from "../../generators/replay/cassette";
+import { cassetteOf, createGenerator, type GeneratorContext } from "../../generators/registry";
 import { ENVIRONMENT_ENDPOINT_NAME } from "../../models/endpoint-fields";
 import { defaultEndpoint, type ModelDirectory } from "../../models/model-directory";
 import { resolveModel, type ModelClientConfig } from "../../models/resolve-model";
@@ -25,6 +26,7 @@ import type { GuardContext } from "../../guards/guard-context";
 import type { ComponentDefinition, StepDefinition, WorkflowDefinition } from "../definition/types";
 import { runCodeStep } from "./code-step-runner";
 import { declaredTools } from "./tools/declared-tools";
+import { checkRecordedReports } from "./tools/recorded-reports";
 import { withPromptVariables } from "./prompt-variables";
 
 export interface CompileContext {
@@ -36,7 +38,11 @@ export interface CompileContext {
   readonly models?: ModelDirectory;
   /** Without `models`: the one endpoint every step calls (tests that compile against a fake server). */
   readonly endpoint?: GeneratorContext["endpoint"];
-  /** Replaces every step's generator, e.g. `{ kind: "replay", cassette: { steps: … } }`. */
+  /**
+   * Replaces every step's generator, e.g. `{ kind: "replay", cassette: { steps: … } }`; a step
+   * whose own generator is an agent keeps its agent and tools, its model answering from the
+   * cassette (see generators/replay/cassette.ts).
+   */
   readonly generatorOverride?: unknown;
   /** Values of declared context variables for this run (the document's defaults otherwise). */
   readonly contextValues?: Readonly<Record<string, boolean | number | string>>;
@@ -111,6 +117,25 @@ function toolsOf(spec: unknown, definition: WorkflowDefinition, options: { pytho
 }
 
 /**
+ * The cassette of a replay override, read when the first agent step needs it and then kept, or
+ * undefined without a replay override. Problems are named at that step's generator, as the
+ * replay generator of any other step names them.
+ */
+function replayedCassette(context: CompileContext): ((where: string) => Cassette) | undefined {
+  const override = context.generatorOverride;
+  if (typeof override !== "object" || override === null || (override as { kind?: unknown }).kind !== "replay") return undefined;
+  let cassette: Cassette | undefined;
+  return (where) => {
+    if (!cassette) {
+      const spec = parseGeneratorSpec(override, where);
+      if (spec.kind !== "replay") throw new GeneratorSpecError(`${where}.kind: must be replay`);
+      cassette = cassetteOf(spec, context, where);
+    }
+    return cassette;
+  };
+}
+
+/**
  * Turns a validated workflow definition into the engine's state machine: generators and guards
  * built from their objects, prompts with components appended and variables filled at generation
  * time, conditions parsed, code steps bound to the sandbox.
@@ -126,11 +151,18 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
   }
   const judgeEndpoint = defaultEndpoint(directory);
   const judge = judgeEndpoint && !judgeEndpoint.unusable ? { baseURL: judgeEndpoint.baseURL, apiKey: judgeEndpoint.apiKey, model: judgeEndpoint.defaultModel } : undefined;
+  const replay = replayedCassette(context);
   const generatorFor = (step: StepDefinition, index: number): Generator => {
-    const spec = context.generatorOverride ?? step.generator ?? { kind: "llm" };
     const where = `steps[${index}].generator`;
+    // A replayed agent is the real agent on the cassette's turns, so its tools run.
+    const cassette = replay !== undefined && step.generator?.kind === "agent" ? replay(where) : undefined;
+    const spec = cassette ? step.generator : (context.generatorOverride ?? step.generator ?? { kind: "llm" });
     const tools = toolsOf(spec, definition, { pythonExecutable: context.pythonExecutable, where });
-    const generator = createGenerator(spec, { endpoint: modelClientFor(spec, directory, where), onToken: context.onToken, cassetteDirectories: context.cassetteDirectories, tools }, where);
+    if (cassette) checkRecordedReports(cassette, definition.tools, step.generator?.kind === "agent" ? (step.generator.tools ?? []) : [], where);
+    const generatorContext: GeneratorContext = cassette
+      ? { onToken: context.onToken, tools, replay: cassette }
+      : { endpoint: modelClientFor(spec, directory, where), onToken: context.onToken, cassetteDirectories: context.cassetteDirectories, tools };
+    const generator = createGenerator(spec, generatorContext, where);
     const prompted = withPromptVariables(generator, contextValues);
     return context.editedAttempt ? withEditedAttempt(prompted, context.editedAttempt) : prompted;
   };

@@ -13,6 +13,8 @@ type WaitingDeclaration = PersonToolDeclaration | WorkflowToolDeclaration | Exte
  * A tool that waits (person, workflow, external): it runs nothing. Each call throws
  * ToolsPendingError with the request the durable store records (server/engine/policy/waiting.ts);
  * the run suspends, and once the result is reported under the call's ledger key the call replays it.
+ * In a replayed run a person or external tool with a recorded report (ToolContext.recordedReport)
+ * returns it at once instead, recorded in the ledger like any tool's result.
  */
 export function waitingTool(name: string, declaration: WaitingDeclaration): ToolDefinition {
   const deadlineAfterMs = durationMs(declaration.timeout, WAIT_TIMEOUT_BOUNDS);
@@ -22,6 +24,10 @@ export function waitingTool(name: string, declaration: WaitingDeclaration): Tool
     inputSchema: declaration.input_schema,
     maxInputBytes: WAITING_TOOL_INPUT_BYTES,
     async run(input, context) {
+      // A replayed run answers a person or an outside system from the cassette when it recorded
+      // them; a workflow tool always starts its sub-run, which replays from the same cassette.
+      const recorded = declaration.kind === "workflow" ? undefined : context.recordedReport?.(name);
+      if (recorded !== undefined) return recorded;
       throw new ToolsPendingError([waitRequest(name, declaration, input, context, deadlineAfterMs)]);
     },
   };
