@@ -166,8 +166,9 @@ describe("tool-use without its recorded report", () => {
     const out: string[] = [];
     const code = await main(["run", join(here, "tool-use.yaml"), "--generator", "replay", "--cassette", cassette, "--no-delay", "--json"], env as NodeJS.ProcessEnv, { out: (text) => void out.push(text), err: () => {} });
     const report = JSON.parse(out.join("")) as RunReport;
-    expect(code).toBe(4);
+    expect(code).toBe(5);
     const waits = await db.toolWait.findMany({ where: { runId: report.runId } });
+    expect(report).toMatchObject({ status: "waiting", escalation: null, failedStep: null, waiting: [{ callId: waits[0]?.id, tool: "ask_owner", kind: "person", step: "implement" }] });
     expect(waits).toEqual([expect.objectContaining({ tool: "ask_owner", kind: "person", status: "waiting", question: "Should leap_years(start, end) include the end year itself?" })]);
     expect(await db.run.findUnique({ where: { id: report.runId }, select: { status: true, waitingToolCount: true } })).toEqual({ status: "suspended", waitingToolCount: 1 });
     expect(await db.ledgerEntry.count({ where: { runId: report.runId, type: "action_result", actor: "leap_years_between" } })).toBe(1);

@@ -13,7 +13,8 @@ Commands:
                                     problems only); --json prints { ok, problems, warnings }
   run <file> [--spec TEXT] [--var NAME=VALUE]... [--generator replay --cassette FILE [--no-delay]] [--json] [--detach]
                                     Store the workflow as a version and run it; exit 0 success,
-                                    3 failed, 4 escalation, 2 bad input; --detach queues the run
+                                    3 failed, 4 escalation, 5 waiting for tool calls, 2 bad input;
+                                    --detach queues the run
                                     for the workers and prints its id; --no-delay replays without
                                     the cassette's pauses (delay_ms)
   worker [--concurrency N]          Execute queued runs (any number of workers may share a database);

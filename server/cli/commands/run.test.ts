@@ -40,7 +40,7 @@ describe("dualstate run --json", () => {
     expect(err).toBe("");
     expect(code).toBe(0);
     const report = JSON.parse(out) as RunReport;
-    expect(Object.keys(report)).toEqual(["runId", "status", "finalState", "artifacts", "failedStep", "escalation", "attempts"]);
+    expect(Object.keys(report)).toEqual(["runId", "status", "finalState", "artifacts", "failedStep", "escalation", "waiting", "attempts"]);
     expect(report).toMatchObject({ status: "success", finalState: "done", failedStep: null, escalation: null });
     const cassette = readCassetteFile(TDD_CASSETTE);
     expect(report.artifacts).toEqual({ g_test: attemptContent(cassette.steps.write_tests![0]!), g_impl: attemptContent(cassette.steps.implement![1]!) });

@@ -23,7 +23,7 @@ import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
 
 /** Exit codes of `dualstate run`: the run's outcome, or 2 when the input was bad. */
-export const RUN_EXIT = { success: 0, failed: 3, escalation: 4, badInput: 2 } as const;
+export const RUN_EXIT = { success: 0, failed: 3, escalation: 4, waiting: 5, badInput: 2 } as const;
 
 const RUN_OPTIONS = {
   spec: { type: "string" },
@@ -73,7 +73,7 @@ function readDocument(file: string): string {
 }
 
 function humanSummary(report: RunReport, workflow: string, version: number): string {
-  const status = report.status === "escalation" ? "escalation (waiting for a decision)" : report.status;
+  const status = report.status === "escalation" ? "escalation (waiting for a decision)" : report.status === "waiting" ? "waiting for tool calls" : report.status;
   const lines = [`Run ${report.runId} of ${workflow} v${version}: ${status} in state "${report.finalState ?? "?"}" (${report.attempts.length} guarded attempt${report.attempts.length === 1 ? "" : "s"})`];
   for (const attempt of report.attempts) {
     const verdict = attempt.passed ? "passed" : attempt.fatal ? "FATAL" : "failed";
@@ -83,6 +83,10 @@ function humanSummary(report: RunReport, workflow: string, version: number): str
   }
   if (report.status === "failed" || report.status === "cancelled") lines.push(`Failed at ${report.failedStep}${report.reason ? `: ${report.reason}` : ""}`);
   if (report.escalation) lines.push(`Escalated at ${report.escalation.step} (artifact ${report.escalation.artifactId}): ${report.escalation.feedback}`);
+  for (const wait of report.waiting) {
+    const how = wait.kind === "person" ? "answer it in the review queue" : `npx dualstate runs report ${report.runId} ${wait.callId} --result JSON`;
+    lines.push(`Waiting for ${wait.tool} (${wait.kind}) in ${wait.step}, call ${wait.callId}${wait.question ? `: ${wait.question.replace(/\s+/g, " ").slice(0, 160)}` : ""}; ${how}`);
+  }
   const guards = Object.keys(report.artifacts);
   if (guards.length > 0) lines.push(`Artifacts: ${guards.join(", ")}`);
   return lines.join("\n");
@@ -94,7 +98,8 @@ function humanSummary(report: RunReport, workflow: string, version: number): str
  * that version) like any other run. With --detach it prints the run id and leaves the run to the
  * workers; otherwise it executes the run with a worker of its own until the run ends or waits for
  * a person (the sub-runs of its workflow tools included: run-foreground.ts). The document's warnings are printed on stderr before it runs. Exit 0 success,
- * 3 failed, 4 escalation (waiting), 2 bad input (nothing is stored then).
+ * 3 failed, 4 escalation (waiting for a decision), 5 waiting for tool calls (a person's answer, an
+ * outside system's report), 2 bad input (nothing is stored then).
  */
 export async function runCommand(args: string[], env: Env, io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(args, RUN_OPTIONS, "run");
@@ -178,7 +183,7 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
     // The --json object has exactly the fields issue 5 promised; the reason is in the summary line.
     const { reason: _reason, ...json } = report;
     io.out(values.json ? terminalJson(json) : humanSummary(report, definition.name, saved.version));
-    return report.status === "success" ? RUN_EXIT.success : report.status === "escalation" ? RUN_EXIT.escalation : RUN_EXIT.failed;
+    return report.status === "success" ? RUN_EXIT.success : report.status === "escalation" ? RUN_EXIT.escalation : report.status === "waiting" ? RUN_EXIT.waiting : RUN_EXIT.failed;
   } finally {
     await db.$disconnect();
   }

@@ -12,13 +12,15 @@ export interface RunAttempt {
 /** What `dualstate run --json` and `dualstate runs show --json` print for a run that ended or waits. */
 export interface RunReport {
   runId: string;
-  /** "running" (or queued…) while it has not ended or suspended yet. */
-  status: "success" | "failed" | "escalation" | "cancelled" | "running";
+  /** "running" (or queued…) while it has not ended or suspended yet; "waiting": suspended on tool calls (a person, an outside system). */
+  status: "success" | "failed" | "escalation" | "waiting" | "cancelled" | "running";
   finalState: string | null;
   artifacts: Record<string, string>;
   failedStep: string | null;
   reason: string | null;
   escalation: { step: string; feedback: string; artifactId: string } | null;
+  /** The tool calls a "waiting" run waits for (empty otherwise). */
+  waiting: { callId: string; tool: string; kind: string; step: string; question: string | null }[];
   attempts: RunAttempt[];
 }
 
@@ -46,16 +48,31 @@ export async function buildRunReport(db: Db, runId: string): Promise<RunReport> 
   const artifacts = Object.fromEntries(Object.entries(artifactIds).flatMap(([guardId, id]) => (contentOf.has(id) ? [[guardId, contentOf.get(id) as string]] : [])));
 
   const pending = run.status === "suspended" ? await db.escalation.findFirst({ where: { runId, status: "pending" }, orderBy: { createdAt: "desc" } }) : null;
+  const waits =
+    run.status === "suspended" && !pending
+      ? await db.toolWait.findMany({ where: { runId, status: "waiting" }, orderBy: { createdAt: "asc" }, take: 100, select: { id: true, tool: true, kind: true, stepName: true, question: true } })
+      : [];
   const status: RunReport["status"] =
-    run.status === "succeeded" ? "success" : run.status === "failed" ? "failed" : run.status === "cancelled" ? "cancelled" : run.status === "suspended" || run.status === "escalated" ? "escalation" : "running";
+    run.status === "succeeded"
+      ? "success"
+      : run.status === "failed"
+        ? "failed"
+        : run.status === "cancelled"
+          ? "cancelled"
+          : waits.length > 0
+            ? "waiting"
+            : run.status === "suspended" || run.status === "escalated"
+              ? "escalation"
+              : "running";
   return {
     runId,
     status,
     finalState: summary.finalState ?? run.currentState,
     artifacts,
-    failedStep: status === "success" || status === "running" ? null : (pending?.stepName ?? summary.failedStep ?? null),
+    failedStep: status === "success" || status === "running" || status === "waiting" ? null : (pending?.stepName ?? summary.failedStep ?? null),
     reason: status === "failed" || status === "cancelled" ? (summary.reason ?? null) : null,
     escalation: pending ? { step: pending.stepName, feedback: pending.feedback, artifactId: pending.artifactId } : null,
+    waiting: waits.map((wait) => ({ callId: wait.id, tool: wait.tool, kind: wait.kind, step: wait.stepName, question: wait.question })),
     attempts,
   };
 }
