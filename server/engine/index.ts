@@ -39,6 +39,7 @@ export { executeWorkflow, extractDependencies, DEFAULT_RMAX, type WorkflowRun } 
 export { dependencyName, dependencyIdsOf, type WorkflowStep } from "./agent/step";
 export type { ArtifactDag, StoredArtifact } from "./ports/artifact-dag";
 export { STEP_KINDS, isStepKind, type StepKind, type UnguardedStepKind } from "./domain/step-kind";
+export { DECISION_KEY_SUFFIX, attemptKeyOf, editKeyOf, exhaustedKeyOf, decisionKeyOf, classifyDecisionKey, type DecisionKeyClass } from "./domain/decision-keys";
 export {
   promptValues,
   withAttempt,
