@@ -1,5 +1,6 @@
 import {
   ArtifactNotFoundError,
+  artifactRowOf,
   CallFailedError,
   callIdentity,
   recordEvent,
@@ -90,22 +91,7 @@ export class TurnJournal {
   readonly dag: ArtifactDag = {
     store: async (entry) => {
       this.#stored.set(entry.artifact.id, entry);
-      const { artifact, result } = entry;
-      this.#artifacts.push({
-        id: artifact.id,
-        stepName: entry.stepName,
-        stepKind: entry.stepKind ?? "action_pair",
-        guardId: entry.guardId,
-        attempt: artifact.version,
-        parentId: artifact.parentId,
-        content: artifact.content,
-        contentHash: artifact.contentHash,
-        language: entry.language ?? null,
-        passed: result.passed,
-        fatal: result.fatal,
-        feedback: result.feedback,
-        dependencyIds: entry.dependencyIds,
-      });
+      this.#artifacts.push(artifactRowOf(entry));
     },
     get: async (artifactId) => {
       const known = this.#stored.get(artifactId) ?? (await this.store.getArtifact(this.turn.runId, artifactId));
