@@ -72,6 +72,8 @@ export function meteredSql(client: SqlClient, times: StatementTimes): SqlClient 
     dialect: client.dialect,
     queryWithoutWaitingForDisk: (sql, params) => timed(`${labelOf(sql)} (no disk wait)`, () => client.queryWithoutWaitingForDisk(sql, params)),
     transaction: (work) => meteredTransaction("transaction: BEGIN + COMMIT + wait", (inner) => client.transaction((tx) => work(meterExecutor(tx, inner)))),
+    transactionWithoutWaitingForDisk: (work) =>
+      meteredTransaction("transaction (no disk wait): BEGIN + COMMIT + wait", (inner) => client.transactionWithoutWaitingForDisk((tx) => work(meterExecutor(tx, inner)))),
     close: () => client.close(),
   };
 }
