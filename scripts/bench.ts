@@ -30,6 +30,8 @@
  * a 1,000-artifact provenance graph and a 200-state designer canvas, through Playwright against
  * the built dashboard (scripts/bench/ui-graphs.ts; BENCH_UI=0 leaves it out).
  *
+ * BENCH_ONLY=engine,cli,guards,durable,ui runs only the sections named (e.g. BENCH_ONLY=durable).
+ *
  * Prints the timings and the ratios; there are no assertions.
  */
 import { mkdtempSync, rmSync, statfsSync } from "node:fs";
@@ -121,6 +123,11 @@ function fmt(us: number): string {
   return us < 10 ? us.toFixed(2) : us < 100 ? us.toFixed(1) : us.toFixed(0);
 }
 
+const SECTIONS = ["engine", "cli", "guards", "durable", "ui"] as const;
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((name) => name.trim())) : undefined;
+for (const name of only ?? []) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: unknown section "${name}" (known: ${SECTIONS.join(", ")})`);
+const runs = (section: (typeof SECTIONS)[number]) => only === undefined || only.has(section);
+
 async function main(): Promise<void> {
   const started = performance.now();
   let fsType = "";
@@ -131,7 +138,16 @@ async function main(): Promise<void> {
   }
   console.log(`Dualstate bench: engine overhead per transition vs. one database commit`);
   console.log(`node ${process.version}, ${process.platform}/${process.arch}, temp folder ${tmpdir()}${fsType}\n`);
+  if (runs("engine")) await benchEngineOverhead();
+  if (runs("cli")) await benchCliStart();
+  if (runs("guards")) await benchGuardVerdicts();
+  if (runs("durable")) await benchEngineDurable();
+  if (runs("ui")) await benchUiGraphs();
+  console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
 
+/** The engine alone next to a SQLite commit (the first section). */
+async function benchEngineOverhead(): Promise<void> {
   console.log(`Measuring engine: ${STEPS}-step workflow, instant generator, always-pass guard, in-memory DAG, silent observer...`);
   const engine = await measure(runWorkflowOnce, { warmup: 2_000, budgetMs: PHASE_MS, unitsPerCall: STEPS });
 
@@ -160,11 +176,6 @@ async function main(): Promise<void> {
   console.log(`  vs raw SQLite commit (NORMAL)       ${ratio(raw.NORMAL)}`);
   console.log(`  vs raw SQLite commit (FULL)         ${ratio(raw.FULL)}`);
   console.log(`\nA persisted transition writes several ledger events, each its own commit, so the real share is smaller still.`);
-  await benchCliStart();
-  await benchGuardVerdicts();
-  await benchEngineDurable();
-  await benchUiGraphs();
-  console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 async function rawSqlite(synchronous: "NORMAL" | "FULL"): Promise<Measurement> {

@@ -49,6 +49,10 @@
  * The profile lines split the one-worker time between the run store's statements (claim,
  * loadTurn, commit) and the rest (engine, journal, worker loop), count commits, and split the
  * decision latency into wake-up, claim, loadTurn, and replay up to the state.advanced commit.
+ * Below them every SQL statement of the timed phase and of the decisions' phase, by kind
+ * (metered-sql.ts): calls and µs per transition or per decision cycle, and on SQLite a
+ * transaction's own BEGIN + COMMIT (where the write-ahead log is written and synced).
+ * The targets are printed twice: issue 6's in µs, and issue 18's as ratios to the durable commit.
  * PostgreSQL needs TEST_POSTGRES_URL (a server where databases may be created and dropped).
  * A benchmark that prints a table: there are no assertions beyond the workload's own checks.
  */
@@ -67,6 +71,7 @@ import type { SqliteSynchronous } from "../../server/persistence/sql/sqlite-clie
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from "../../server/persistence/testing/test-database";
 import { saveWorkflowDefinition } from "../../server/services/workflows/save-definition";
 import { createDoorbell, type Doorbell } from "../../server/durable/doorbell";
+import { meteredSql, type StatementTimes } from "./metered-sql";
 import type { TurnOutcome } from "../../server/worker/execute-turn";
 import { RunWorker } from "../../server/worker/run-worker";
 import { compileWorkflow } from "../../server/workflows/compile";
@@ -87,6 +92,14 @@ const TARGETS = {
   postgresUs: 400,
   scaling: 3,
   decisionMs: 2,
+};
+
+/** Issue 18: µs per transition, and decision → next state, as multiples of one durable commit. */
+const RATIO_TARGETS = {
+  sqliteFull: 2.5,
+  sqliteNormal: 8,
+  postgres: 1.5,
+  decisionCommits: 5,
 };
 
 const WORKFLOW_YAML = `
@@ -279,7 +292,11 @@ interface ThroughputResult {
   readonly meanUsPerTransition: number;
   readonly commitUs: number;
   readonly meter: Meter;
+  /** Every statement of the timed phase, by kind. */
+  readonly statements: StatementTimes;
   readonly decisions?: Decisions;
+  /** Every statement of the decisions' phase (each decision's whole cycle: enqueue, first turn, decision, resumed turn), by kind. */
+  readonly decisionStatements?: StatementTimes;
   /** CPU time during the timed phase: this Node process (every worker) and the PostgreSQL server. */
   readonly cpu: { readonly nodeMs: number; readonly postgresMs: number };
 }
@@ -293,8 +310,11 @@ async function runConfiguration(target: Target, workers: number, options: { deci
   // connections in one process can deadlock: a transaction open across an await on one, and a
   // BEGIN IMMEDIATE on the other busy-waiting synchronously, which blocks the thread holding the
   // lock until busy_timeout. PostgreSQL: a pool per store, as separate processes would have.
-  const shared = target.provider === "sqlite" ? openSqlClient(database.url, { sqliteSynchronous }) : undefined;
-  const openStore = <T extends DurableStore>(Store: new (sql: SqlClient) => T) => new Store(shared ?? openSqlClient(database.url, { maxConnections: 3 }));
+  // Every statement is timed by kind (metered-sql.ts); only the timed phase's are kept.
+  const statements: StatementTimes = new Map();
+  const metered = (client: SqlClient) => meteredSql(client, statements);
+  const shared = target.provider === "sqlite" ? metered(openSqlClient(database.url, { sqliteSynchronous })) : undefined;
+  const openStore = <T extends DurableStore>(Store: new (sql: SqlClient) => T) => new Store(shared ?? metered(openSqlClient(database.url, { maxConnections: 3 })));
   const definition = benchDefinition();
   const template = compileWorkflow(definition, compileContext);
   const { versionId } = await saveWorkflowDefinition(database.db, definition);
@@ -313,6 +333,16 @@ async function runConfiguration(target: Target, workers: number, options: { deci
   const perRunUs: number[] = [];
   const outcomes = new Map<string, TurnOutcome>();
   const turnWaiters = new Map<string, (outcome: TurnOutcome) => void>();
+  const earlyTurns = new Map<string, TurnOutcome>();
+  /** The outcome of the run's next turn (or of the one that already ended unawaited). */
+  const nextTurn = (runId: string): Promise<TurnOutcome> => {
+    const early = earlyTurns.get(runId);
+    if (early !== undefined) {
+      earlyTurns.delete(runId);
+      return Promise.resolve(early);
+    }
+    return new Promise((resolve) => turnWaiters.set(runId, resolve));
+  };
   let ended = 0;
   let allEnded: () => void = () => {};
   const allDone = new Promise<void>((resolve) => (allEnded = resolve));
@@ -342,6 +372,11 @@ async function runConfiguration(target: Target, workers: number, options: { deci
           waiter(outcome);
           return;
         }
+        // A decisions' run whose turn ended before anyone waited for it (a busy machine).
+        if (!expected.has(turn.runId)) {
+          earlyTurns.set(turn.runId, outcome);
+          return;
+        }
         outcomes.set(turn.runId, outcome);
         const perRun = expected.get(turn.runId);
         const claimed = store.claimStarted.get(turn.runId);
@@ -357,10 +392,12 @@ async function runConfiguration(target: Target, workers: number, options: { deci
   await new Promise((resolve) => setTimeout(resolve, 200));
 
   const cpuBefore = { node: process.cpuUsage(), postgres: postgresCpuMs() };
+  statements.clear();
   const started = performance.now();
   for (const worker of runWorkers) worker.start();
   await allDone;
   const wallMs = performance.now() - started;
+  const statementTimes: StatementTimes = new Map([...statements].map(([label, time]) => [label, { ...time }]));
   const nodeCpu = process.cpuUsage(cpuBefore.node);
   const postgresAfter = postgresCpuMs();
   const cpu = {
@@ -377,8 +414,11 @@ async function runConfiguration(target: Target, workers: number, options: { deci
   for (const store of stores) for (const key of Object.keys(meter) as (keyof Meter)[]) meter[key] += store.meter[key];
 
   let decisions: ThroughputResult["decisions"];
+  let decisionStatements: StatementTimes | undefined;
   if (options.decisions) {
-    decisions = await measureDecisions(target, outside, stores[0]!, doorbells[0]!, versionId, turnWaiters);
+    statements.clear();
+    decisions = await measureDecisions(target, outside, stores[0]!, doorbells[0]!, versionId, nextTurn);
+    decisionStatements = new Map([...statements].map(([label, time]) => [label, { ...time }]));
   }
 
   for (const worker of runWorkers) await worker.stop(1_000);
@@ -404,7 +444,9 @@ async function runConfiguration(target: Target, workers: number, options: { deci
     meanUsPerTransition: (wallMs * 1000) / transitions,
     commitUs,
     meter,
+    statements: statementTimes,
     decisions,
+    decisionStatements,
     cpu,
   };
 }
@@ -443,14 +485,13 @@ async function measureDecisions(
   workerStore: MeteredRunStore,
   doorbell: Doorbell,
   versionId: string,
-  turnWaiters: Map<string, (outcome: TurnOutcome) => void>,
+  nextTurn: (runId: string) => Promise<TurnOutcome>,
 ): Promise<Decisions> {
   // SQLite has no cross-process doorbell: a deciding web server rings the worker in its own
   // process (the embedded worker). PostgreSQL: no local ring at all, only NOTIFY.
   decider.onMessage = target.provider === "sqlite" ? () => doorbell.ring() : undefined;
   const latencies: number[] = [];
   const parts = { resolve: [] as number[], wake: [] as number[], claim: [] as number[], load: [] as number[], replayAndCommit: [] as number[] };
-  const nextTurn = (runId: string) => new Promise<TurnOutcome>((resolve) => turnWaiters.set(runId, resolve));
   for (let i = 0; i < DECISIONS + 3; i++) {
     const enqueued = await decider.enqueueRun({ workflowVersionId: versionId, specification: `bench escalation ${i}` });
     const first = await nextTurn(enqueued.runId);
@@ -624,6 +665,16 @@ function profileLine(result: ThroughputResult): string {
   );
 }
 
+/** The statements of the timed phase by time spent, per transition: where the store's time goes. */
+function statementProfile(label: string, statements: StatementTimes, units: number, unit: string): string {
+  const rows = [...statements].sort((a, b) => b[1].ms - a[1].ms);
+  const total = rows.reduce((sum, [, time]) => sum + time.ms, 0);
+  const lines = rows
+    .filter(([, time]) => (time.ms * 1000) / units >= 0.5)
+    .map(([what, time]) => `      ${fmt((time.ms * 1000) / units, 1).padStart(7)} µs/${unit}  ${(time.calls / units).toFixed(2).padStart(5)} calls/${unit}  ${fmt((time.ms * 1000) / time.calls).padStart(5)} µs/call  ${what}`);
+  return [`    ${label}: statements, ${fmt((total * 1000) / units)} µs per ${unit === "t" ? "transition" : "decision"} in all`, ...lines].join("\n");
+}
+
 function compileUs(): number {
   const definition = benchDefinition();
   for (let i = 0; i < 200; i++) compileWorkflow(definition, compileContext);
@@ -697,6 +748,8 @@ export async function benchEngineDurable(): Promise<void> {
 
   console.log("\nProfile of the one-worker runs (time inside DurableStore calls vs. everything else):");
   for (const r of single) console.log(`  ${profileLine(r)}`);
+  for (const r of single) console.log(statementProfile(r.label, r.statements, r.transitions, "t"));
+  for (const r of single) if (r.decisionStatements && r.decisions) console.log(statementProfile(`${r.label} decisions (each: enqueue, first turn, decision, resumed turn)`, r.decisionStatements, r.decisions.samples + 3, "d"));
   for (const r of single) {
     const p = r.decisions?.parts;
     if (!p) continue;
@@ -723,8 +776,34 @@ export async function benchEngineDurable(): Promise<void> {
   const pgDecision = find("PostgreSQL")?.decisions;
   if (pgDecision) rows.push(["PostgreSQL: decision → next state, median", `${fmt(pgDecision.medianMs, 2)} ms`, `≤ ${TARGETS.decisionMs} ms`, pgDecision.medianMs <= TARGETS.decisionMs]);
 
+  // Issue 18: the same figures as ratios to the database's own durable commit in this run, so a
+  // slower or faster disk moves both sides. Decisions: SQLite FULL and PostgreSQL only (a commit
+  // at NORMAL does not wait for the disk, so a wake-up alone is many of them).
+  const ratios: [string, string, string, boolean][] = [];
+  const ratioRow = (label: string, target: number) => {
+    const r = find(label);
+    if (!r) return;
+    const ratio = r.medianUsPerTransition / r.commitUs;
+    ratios.push([`${label}: transition ÷ commit`, ratio.toFixed(2), `≤ ${target}`, ratio <= target]);
+  };
+  ratioRow("SQLite FULL", RATIO_TARGETS.sqliteFull);
+  ratioRow("SQLite NORMAL", RATIO_TARGETS.sqliteNormal);
+  ratioRow("PostgreSQL", RATIO_TARGETS.postgres);
+  for (const label of ["SQLite FULL", "PostgreSQL"]) {
+    const r = find(label);
+    if (!r?.decisions) continue;
+    const commits = (r.decisions.medianMs * 1000) / r.commitUs;
+    ratios.push([`${label}: decision → next state ÷ commit`, commits.toFixed(2), `≤ ${RATIO_TARGETS.decisionCommits}`, commits <= RATIO_TARGETS.decisionCommits]);
+  }
+
   console.log(`\nLoad average after: ${load()}.`);
-  console.log("\nIssue 6 targets:");
+  printTargets("Issue 6 targets:", rows);
+  printTargets("Issue 18 targets (ratios to one durable single-row commit of the same database, same run):", ratios);
+}
+
+function printTargets(title: string, rows: readonly [string, string, string, boolean][]): void {
+  if (rows.length === 0) return;
+  console.log(`\n${title}`);
   const width = Math.max(...rows.map(([what]) => what.length));
   for (const [what, value, target, ok] of rows) console.log(`  ${what.padEnd(width)} ${value.padStart(9)}  ${target.padEnd(9)} ${ok ? "met" : "MISSED"}`);
 }

@@ -1,3 +1,4 @@
+import { DECISION_KEY_SUFFIX, classifyDecisionKey, type DecisionKeyClass } from "../engine";
 import type { EscalationStatus } from "./lifecycle";
 
 /**
@@ -34,18 +35,12 @@ export function statusAfter(decision: RecordedDecision["decision"]): Exclude<Esc
   }
 }
 
-/**
- * Decision keys, as the engine builds them: `<step>/attempt-<n>/decision` for an escalated
- * attempt, `…/edit/decision` for an edited artifact that escalated again, and
- * `<step>/attempt-<n>/exhausted/decision` for a step that spent its retry budget.
- */
-export const DECISION_KEY_SUFFIX = "/decision";
-export const EXHAUSTED_DECISION_SUFFIX = "/exhausted/decision";
+/** Decision keys are the engine's (server/engine/domain/decision-keys.ts): built and classified there. */
+export { DECISION_KEY_SUFFIX };
 
 /** What the escalation under `decisionKey` waits for: a decision on an attempt, or on a spent retry budget (no edit can be checked again). */
-export function decisionKeyKind(decisionKey: string | null | undefined): "attempt" | "exhausted" | "unknown" {
-  if (!decisionKey?.endsWith(DECISION_KEY_SUFFIX)) return "unknown";
-  return decisionKey.endsWith(EXHAUSTED_DECISION_SUFFIX) ? "exhausted" : "attempt";
+export function decisionKeyKind(decisionKey: string | null | undefined): DecisionKeyClass["kind"] {
+  return classifyDecisionKey(decisionKey).kind;
 }
 
 /** The ledger call key a decision is recorded under. */

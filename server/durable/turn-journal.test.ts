@@ -40,4 +40,17 @@ describe("TurnJournal and the lease", () => {
     expect(order).toEqual(["lease shown", "called"]);
     expect(commits.map((batch) => batch.ledger.map((row) => row.type))).toEqual([["action_call"], ["action_result"]]);
   });
+
+  it("commits a failed verdict with the retry's model call, before the request is sent, not on its own", async () => {
+    const { journal, commits } = journalWith(async () => {});
+    const verdict = { type: "guard.completed", step: "implement", attempt: 1, artifactId: "a-1", result: { passed: false, fatal: false, feedback: "too short" } } as const;
+    await journal.observer.record(verdict, "implement/attempt-1/verdict");
+    expect(commits).toEqual([]);
+    let committedBeforeCall: string[][] = [];
+    await journal.calls.call("implement/attempt-2", request, async () => {
+      committedBeforeCall = commits.map((batch) => batch.ledger.map((row) => row.type));
+      return { content: "x" };
+    });
+    expect(committedBeforeCall).toEqual([["guard.completed", "action_call"]]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { JsonObject, RunResultSummary, StepKind, StoredArtifact, WaitingToolKind } from "../engine";
+import type { ArtifactRow, JsonObject, RunResultSummary, StoredArtifact, WaitingToolKind } from "../engine";
 import type { InboxKind, RunStatus, TurnOutcome } from "./lifecycle";
 
 /** A claimed inbox message and the turn it opened on its run's head. */
@@ -46,21 +46,8 @@ export interface LedgerRow {
   readonly callKey: string | null;
 }
 
-export interface ArtifactRow {
-  readonly id: string;
-  readonly stepName: string;
-  readonly stepKind: StepKind;
-  readonly guardId: string;
-  readonly attempt: number;
-  readonly parentId: string | null;
-  readonly content: string;
-  readonly contentHash: string;
-  readonly language: string | null;
-  readonly passed: boolean;
-  readonly fatal: boolean;
-  readonly feedback: string;
-  readonly dependencyIds: Readonly<Record<string, string>>;
-}
+/** The columns of an artifact a commit writes: the engine's row shape (server/engine/domain/artifact-row.ts). */
+export type { ArtifactRow };
 
 export interface EscalationRow {
   readonly artifactId: string;

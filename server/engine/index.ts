@@ -38,7 +38,9 @@ export { runDualStateAgent, type AgentInput, type AgentOutcome } from "./agent/d
 export { executeWorkflow, extractDependencies, DEFAULT_RMAX, type WorkflowRun } from "./agent/workflow";
 export { dependencyName, dependencyIdsOf, type WorkflowStep } from "./agent/step";
 export type { ArtifactDag, StoredArtifact } from "./ports/artifact-dag";
-export { STEP_KINDS, isStepKind, type StepKind, type UnguardedStepKind } from "./domain/step-kind";
+export { STEP_KINDS, DEFAULT_STEP_KIND, isStepKind, storedStepKind, type StepKind, type UnguardedStepKind } from "./domain/step-kind";
+export { artifactRowOf, type ArtifactRow } from "./domain/artifact-row";
+export { DECISION_KEY_SUFFIX, attemptKeyOf, editKeyOf, exhaustedKeyOf, decisionKeyOf, classifyDecisionKey, type DecisionKeyClass } from "./domain/decision-keys";
 export {
   promptValues,
   withAttempt,

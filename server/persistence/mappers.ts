@@ -5,7 +5,7 @@
 import { z } from "zod";
 import {
   RUN_STATUSES,
-  isStepKind,
+  storedStepKind,
   type EscalationRecord,
   type LedgerEntryRecord,
   type RunRecord,
@@ -93,7 +93,7 @@ export function toStoredArtifact(row: Prisma.ArtifactGetPayload<{ select: typeof
   return {
     artifact: Object.freeze({ id: row.id, content: row.content, version: row.attempt, parentId: row.parentId, contentHash: row.contentHash }),
     stepName: row.stepName,
-    stepKind: isStepKind(row.stepKind) ? row.stepKind : "action_pair",
+    stepKind: storedStepKind(row.stepKind),
     guardId: row.guardId,
     result: Object.freeze({ passed: row.passed, fatal: row.fatal, feedback: row.feedback }),
     dependencyIds: Object.fromEntries(row.dependencies.map((dep) => [dep.name, dep.dependencyId])),

@@ -1,4 +1,4 @@
-import { ArtifactExistsError, ArtifactNotFoundError, type ArtifactDag, type StoredArtifact } from "../engine";
+import { ArtifactExistsError, ArtifactNotFoundError, artifactRowOf, type ArtifactDag, type StoredArtifact } from "../engine";
 import type { Db } from "./db";
 import { artifactSelect, toStoredArtifact } from "./mappers";
 import { isUniqueViolation } from "./prisma-errors";
@@ -11,31 +11,18 @@ export class PrismaArtifactDag implements ArtifactDag {
   ) {}
 
   async store(entry: StoredArtifact): Promise<void> {
-    const { artifact, result } = entry;
+    const { dependencyIds, ...row } = artifactRowOf(entry);
     try {
       await this.db.artifact.create({
         data: {
-          id: artifact.id,
+          ...row,
           runId: this.runId,
-          stepName: entry.stepName,
-          stepKind: entry.stepKind ?? "action_pair",
-          guardId: entry.guardId,
-          attempt: artifact.version,
-          parentId: artifact.parentId,
-          content: artifact.content,
-          contentHash: artifact.contentHash,
-          language: entry.language ?? null,
-          passed: result.passed,
-          fatal: result.fatal,
-          feedback: result.feedback,
-          dependencies: {
-            create: Object.entries(entry.dependencyIds).map(([name, dependencyId]) => ({ name, dependencyId })),
-          },
+          dependencies: { create: Object.entries(dependencyIds).map(([name, dependencyId]) => ({ name, dependencyId })) },
         },
         select: { id: true },
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ArtifactExistsError(artifact.id);
+      if (isUniqueViolation(error)) throw new ArtifactExistsError(row.id);
       throw error;
     }
   }

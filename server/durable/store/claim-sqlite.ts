@@ -4,10 +4,17 @@ import { HELD_RUN_STATUSES, sqlList } from "../lifecycle";
 import type { ClaimedTurn } from "../types";
 import type { ClaimRequest, ClaimRow } from "./claim-turn";
 
-/** SQLite: the same reads and updates inside one BEGIN IMMEDIATE transaction; SQLite serializes writers. */
+/**
+ * SQLite: the same reads and updates inside one BEGIN IMMEDIATE transaction; SQLite serializes writers.
+ *
+ * Like the PostgreSQL claim, its commit need not wait for the disk (at synchronous=FULL it is
+ * committed at NORMAL): lost in a crash of the machine, the message is simply due again; and the
+ * turn's first durable commit syncs the write-ahead log up to and including the claim before
+ * anything depends on it (a model or tool call is made only after one).
+ */
 export async function claimOnSqlite(sql: SqlClient, request: ClaimRequest): Promise<ClaimedTurn | null> {
   const d = sql.dialect;
-  return sql.transaction(async (tx) => {
+  return sql.transactionWithoutWaitingForDisk(async (tx) => {
     const [row] = await tx.query<ClaimRow>(
       // The partial index of claimable messages is already in claim order; named, so the planner
       // never prefers an index that makes it sort every due message.

@@ -1,4 +1,4 @@
-import { isStepKind, type StoredArtifact } from "../../engine";
+import { storedStepKind, type StoredArtifact } from "../../engine";
 import type { SqlDialect } from "../../persistence/sql/sql-client";
 import type { TurnSnapshot } from "../types";
 
@@ -43,7 +43,7 @@ export function storedArtifacts(d: SqlDialect, json: unknown): StoredArtifact[] 
   return (d.readJson(json) as Tuple[]).map(([id, content, attempt, parentId, contentHash, stepName, guardId, passed, fatal, feedback, language, stepKind, dependencyIds]) => ({
     artifact: Object.freeze({ id, content, version: attempt, parentId, contentHash }),
     stepName,
-    stepKind: isStepKind(stepKind) ? stepKind : "action_pair",
+    stepKind: storedStepKind(stepKind),
     guardId,
     result: Object.freeze({ passed: Boolean(passed), fatal: Boolean(fatal), feedback }),
     dependencyIds,

@@ -11,6 +11,7 @@ import type { IdGenerator } from "../ports/ids";
 import type { RunObserver } from "../ports/run-observer";
 import { dependencyIdsOf, type WorkflowStep } from "./step";
 import type { GuardResult } from "../domain/guard-result";
+import { attemptKeyOf, decisionKeyOf, editKeyOf } from "../domain/decision-keys";
 import { parseDecision } from "./decision";
 import { withAttempt } from "../domain/prompt-values";
 
@@ -79,7 +80,7 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
 
   for (let retries = 0; retries <= rmax; retries++) {
     const attempt = retries + 1;
-    const attemptKey = `${prefix}/attempt-${attempt}`;
+    const attemptKey = attemptKeyOf(prefix, attempt);
     input.signal?.throwIfAborted();
     // A resumed run reads back the attempts it already recorded: no generator call, no guard run.
     const recorded = await recallAttempt(input, attemptKey);
@@ -96,7 +97,7 @@ export async function runDualStateAgent(input: AgentInput): Promise<AgentOutcome
           context,
           input.dependencies,
           { stepName: step.name, artifactId: input.newId(attemptKey), attempt, parentId },
-          { calls: input.calls, callKey: `${step.name}/attempt-${attempt}`, attemptKey, checkDraft: draftChecker(step, input.dependencies, input.signal), variables: input.variables, promptValues: withAttempt(input.promptValues, attempt), signal: input.signal },
+          { calls: input.calls, callKey: attemptKeyOf(step.name, attempt), attemptKey, checkDraft: draftChecker(step, input.dependencies, input.signal), variables: input.variables, promptValues: withAttempt(input.promptValues, attempt), signal: input.signal },
         );
       } catch (error) {
         // A generator that failed for good, or a guard or generator configured so that no attempt
@@ -149,8 +150,8 @@ async function resolveFatalVerdict(
 ): Promise<AgentOutcome | { readonly kind: "retry"; readonly artifact: Artifact; readonly feedback: string }> {
   let artifact = escalated;
   let feedback = escalatedFeedback;
-  for (let key = attemptKey; ; key = `${key}/edit`) {
-    const decisionKey = `${key}/decision`;
+  for (let key = attemptKey; ; key = editKeyOf(key)) {
+    const decisionKey = decisionKeyOf(key);
     const decision = parseDecision(await input.observer.recall?.(decisionKey));
     if (!decision) return { kind: "escalation", artifact, feedback, attempts: attempt, decisionKey };
     switch (decision.kind) {
@@ -161,7 +162,7 @@ async function resolveFatalVerdict(
       case "reject_with_feedback":
         return { kind: "retry", artifact, feedback: decision.feedback };
       case "edit_and_approve": {
-        const edited = await checkEditedArtifact(input, artifact, decision.content, `${key}/edit`, attempt);
+        const edited = await checkEditedArtifact(input, artifact, decision.content, editKeyOf(key), attempt);
         if (edited.result.passed) {
           return { kind: "passed", artifact: edited.artifact, workflowState: satisfy(input.workflowState, input.step.guardId, edited.artifact.id), attempts: attempt };
         }

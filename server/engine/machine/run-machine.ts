@@ -3,6 +3,7 @@ import { composeContext, refineContext, type AmbientEnvironment } from "../domai
 import { initialWorkflowState, isSatisfied, satisfy, type WorkflowState } from "../domain/workflow-state";
 import { goalNotReachedReason, unsatisfiedGoalGuards, type GoalGuard } from "../domain/goal";
 import { parseDecision } from "../agent/decision";
+import { attemptKeyOf, decisionKeyOf, exhaustedKeyOf } from "../domain/decision-keys";
 import { namedStates, stepPlacement } from "../domain/in-state";
 import type { ProvenanceEntry, WorkflowResult } from "../domain/workflow-result";
 import { evaluateCondition, isConditionError, type ConditionLookup, type ConditionNode } from "../conditions";
@@ -308,11 +309,11 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
       case "rejected":
         return failedResult(outcome.reason, [{ artifact: outcome.artifact, feedback: outcome.reason }]);
       case "exhausted": {
-        await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts }, `${keyPrefix}/exhausted`);
+        await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts }, exhaustedKeyOf(keyPrefix));
         if (step.onFailure === "skip") return { kind: "continue" };
         const last = outcome.provenance.at(-1);
         if (step.onFailure === "escalate" && last?.artifact) {
-          const decisionKey = `${keyPrefix}/exhausted/decision`;
+          const decisionKey = decisionKeyOf(exhaustedKeyOf(keyPrefix));
           const decision = parseDecision(await observer.recall?.(decisionKey));
           if (!decision) return escalate(last.artifact, last.feedback, decisionKey);
           if (decision.kind === "approve") {
@@ -375,7 +376,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
             stepName: step.name,
             attempt,
             calls: stepCalls,
-            callKey: `${step.name}/attempt-${attempt}`,
+            callKey: attemptKeyOf(step.name, attempt),
             dependencies: Object.freeze({}),
             variables: Object.freeze({ ...variables }),
             promptValues: withAttempt(values, attempt),
@@ -431,7 +432,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
   function attemptChain(step: LlmMachineStep | TransitionMachineStep | CodeMachineStep, keyPrefix: string) {
     let parentId: string | null = null;
     const store = async (attempt: number, content: string, result: GuardResult): Promise<string> => {
-      const id = newId(`${keyPrefix}/attempt-${attempt}`);
+      const id = newId(attemptKeyOf(keyPrefix, attempt));
       const artifact = createArtifact({ id, content, version: attempt, parentId });
       try {
         await run.dag.store({ artifact, stepName: step.name, guardId: "", result, dependencyIds: {}, language: step.kind === "code" ? "json" : null, stepKind: step.kind });
@@ -444,7 +445,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
     };
     return {
       failed: async (attempt: number, content: string, reason: string) => {
-        const failedKey = `${keyPrefix}/attempt-${attempt}/failed`;
+        const failedKey = `${attemptKeyOf(keyPrefix, attempt)}/failed`;
         const recorded = await observer.recall?.(failedKey);
         if (recorded) {
           parentId = typeof recorded.artifactId === "string" ? recorded.artifactId : parentId;
@@ -509,7 +510,7 @@ export async function runMachine(machine: WorkflowMachine, run: MachineRun): Pro
    */
   async function afterFailure(step: LlmMachineStep | TransitionMachineStep | CodeMachineStep, keyPrefix: string, outcome: Exclude<RetriedOutcome<unknown>, { kind: "done" }>): Promise<StepOutcome> {
     if (outcome.kind === "misconfigured") return stepFailure(step, outcome.reason);
-    await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts }, `${keyPrefix}/exhausted`);
+    await observer.record({ type: "step.exhausted", step: step.name, attempts: outcome.attempts }, exhaustedKeyOf(keyPrefix));
     if (step.onFailure === "skip") return { kind: "continue" };
     return stepFailure(step, outcome.reason);
   }

@@ -77,30 +77,35 @@ export function createPostgresClient(connectionString: string, options: Postgres
     ...executorOf(pool),
     queryWithoutWaitingForDisk: (sql, params) => executorOf(asyncCommit()).query(sql, params),
     dialect: postgresDialect,
-    async transaction(work) {
-      const connection = await pool.connect();
-      // A checked-out client whose server goes away emits "error"; unheard, that ends the
-      // process. The statement in flight rejects with the same error, which is what we report.
-      const ignore = () => {};
-      connection.on("error", ignore);
-      let failed = false;
-      try {
-        await connection.query("BEGIN");
-        const result = await work(executorOf(connection));
-        await connection.query("COMMIT");
-        return result;
-      } catch (error) {
-        failed = true;
-        await connection.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        connection.off("error", ignore);
-        // After a failure the connection may be dead (a restarted server): never reuse it.
-        connection.release(failed);
-      }
-    },
+    transaction: (work) => inTransaction(work, false),
+    transactionWithoutWaitingForDisk: (work) => inTransaction(work, true),
     async close() {
       await Promise.all([pool.end(), asyncCommitPool?.end()]);
     },
   };
+
+  async function inTransaction<T>(work: (tx: SqlExecutor) => Promise<T>, withoutWaitingForDisk: boolean): Promise<T> {
+    const connection = await pool.connect();
+    // A checked-out client whose server goes away emits "error"; unheard, that ends the
+    // process. The statement in flight rejects with the same error, which is what we report.
+    const ignore = () => {};
+    connection.on("error", ignore);
+    let failed = false;
+    try {
+      await connection.query("BEGIN");
+      // For this transaction only; the connection goes back to the pool as it was.
+      if (withoutWaitingForDisk) await connection.query("SET LOCAL synchronous_commit = off");
+      const result = await work(executorOf(connection));
+      await connection.query("COMMIT");
+      return result;
+    } catch (error) {
+      failed = true;
+      await connection.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      connection.off("error", ignore);
+      // After a failure the connection may be dead (a restarted server): never reuse it.
+      connection.release(failed);
+    }
+  }
 }

@@ -47,5 +47,13 @@ export interface SqlClient extends SqlExecutor {
   queryWithoutWaitingForDisk<T extends SqlRow = SqlRow>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** Runs `work` in one write transaction (BEGIN IMMEDIATE on SQLite); rolls back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * `transaction`, with a commit that does not wait for the disk (PostgreSQL's
+   * synchronous_commit=off for this transaction; SQLite at synchronous=FULL commits it at NORMAL).
+   * The same rule as queryWithoutWaitingForDisk: only for writes a later durable commit on the
+   * same database makes durable too (both logs are flushed in order, up to and including them),
+   * and whose loss without one is harmless.
+   */
+  transactionWithoutWaitingForDisk<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

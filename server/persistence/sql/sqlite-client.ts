@@ -29,8 +29,9 @@ export interface SqliteClientOptions {
  */
 export function createSqliteClient(file: string, options: SqliteClientOptions = {}): SqlClient {
   const db = new Database(file);
+  const synchronous = options.synchronous ?? "FULL";
   db.pragma("journal_mode = WAL");
-  db.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
+  db.pragma(`synchronous = ${synchronous}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
   db.pragma("foreign_keys = ON");
   const statements = new Map<string, Database.Statement>();
@@ -61,21 +62,33 @@ export function createSqliteClient(file: string, options: SqliteClientOptions = 
     );
     return run;
   };
+  const inTransaction = async <T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
+    prepare("BEGIN IMMEDIATE").run();
+    try {
+      const result = await work(executor);
+      prepare("COMMIT").run();
+      return result;
+    } catch (error) {
+      if (db.inTransaction) prepare("ROLLBACK").run();
+      throw error;
+    }
+  };
   return {
     query: (sql, params) => exclusive(() => executor.query(sql, params)),
     execute: (sql, params) => exclusive(() => executor.execute(sql, params)),
     queryWithoutWaitingForDisk: (sql, params) => exclusive(() => executor.query(sql, params)),
     dialect: sqliteDialect,
-    transaction(work) {
+    transaction: (work) => exclusive(() => inTransaction(work)),
+    transactionWithoutWaitingForDisk(work) {
+      if (synchronous !== "FULL") return exclusive(() => inTransaction(work));
+      // In WAL mode a commit at NORMAL appends its frames without syncing the log; the next commit
+      // at FULL syncs the whole log, these frames included, and a checkpoint syncs before copying.
       return exclusive(async () => {
-        prepare("BEGIN IMMEDIATE").run();
+        prepare("PRAGMA synchronous = NORMAL").run();
         try {
-          const result = await work(executor);
-          prepare("COMMIT").run();
-          return result;
-        } catch (error) {
-          if (db.inTransaction) prepare("ROLLBACK").run();
-          throw error;
+          return await inTransaction(work);
+        } finally {
+          prepare("PRAGMA synchronous = FULL").run();
         }
       });
     },
