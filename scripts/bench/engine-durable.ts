@@ -76,6 +76,7 @@ import type { TurnOutcome } from "../../server/worker/execute-turn";
 import { RunWorker } from "../../server/worker/run-worker";
 import { compileWorkflow } from "../../server/workflows/compile";
 import { validateWorkflowDocument, type WorkflowDefinition } from "../../server/workflows/definition";
+import { measureRoundTrips, roundTripDefinition, roundTripMachine, ROUND_TRIP_WORKFLOW, type RoundTrips } from "./tool-report-round-trip";
 
 const RUNS = positiveInt(process.env.BENCH_RUNS, 1_000);
 /** BENCH_DURABLE_ONLY=sqlite-full,sqlite-normal,postgres limits the configurations (for profiling one). */
@@ -295,6 +296,8 @@ interface ThroughputResult {
   /** Every statement of the timed phase, by kind. */
   readonly statements: StatementTimes;
   readonly decisions?: Decisions;
+  /** Issue 18: suspend → report → resume round trips through a tool that waits. */
+  readonly roundTrips?: RoundTrips;
   /** Every statement of the decisions' phase (each decision's whole cycle: enqueue, first turn, decision, resumed turn), by kind. */
   readonly decisionStatements?: StatementTimes;
   /** CPU time during the timed phase: this Node process (every worker) and the PostgreSQL server. */
@@ -318,6 +321,7 @@ async function runConfiguration(target: Target, workers: number, options: { deci
   const definition = benchDefinition();
   const template = compileWorkflow(definition, compileContext);
   const { versionId } = await saveWorkflowDefinition(database.db, definition);
+  const roundTripVersion = options.decisions ? (await saveWorkflowDefinition(database.db, roundTripDefinition())).versionId : undefined;
 
   // The enqueuing (and later deciding) process: its own connection, no worker.
   const outside = openStore(DurableStore);
@@ -362,7 +366,7 @@ async function runConfiguration(target: Target, workers: number, options: { deci
       maxRetries: 3,
       pollMs: 1_000,
       compile: compileContext,
-      machineFor: (_definition, snapshot) => machineForRun(template, snapshot.specification),
+      machineFor: (definition, snapshot) => (definition.name === ROUND_TRIP_WORKFLOW ? roundTripMachine(definition) : machineForRun(template, snapshot.specification)),
       log: (line) => console.error(`  [${labelOf(target)}] ${line}`),
       onTurn: (turn, outcome) => {
         const finished = performance.now();
@@ -415,9 +419,11 @@ async function runConfiguration(target: Target, workers: number, options: { deci
 
   let decisions: ThroughputResult["decisions"];
   let decisionStatements: StatementTimes | undefined;
+  let roundTrips: RoundTrips | undefined;
   if (options.decisions) {
     statements.clear();
     decisions = await measureDecisions(target, outside, stores[0]!, doorbells[0]!, versionId, nextTurn);
+    roundTrips = await measureRoundTrips(target.provider, outside, stores[0]!, doorbells[0]!, roundTripVersion!, nextTurn, DECISIONS);
     decisionStatements = new Map([...statements].map(([label, time]) => [label, { ...time }]));
   }
 
@@ -447,6 +453,7 @@ async function runConfiguration(target: Target, workers: number, options: { deci
     statements: statementTimes,
     decisions,
     decisionStatements,
+    roundTrips,
     cpu,
   };
 }
@@ -794,6 +801,16 @@ export async function benchEngineDurable(): Promise<void> {
     if (!r?.decisions) continue;
     const commits = (r.decisions.medianMs * 1000) / r.commitUs;
     ratios.push([`${label}: decision → next state ÷ commit`, commits.toFixed(2), `≤ ${RATIO_TARGETS.decisionCommits}`, commits <= RATIO_TARGETS.decisionCommits]);
+  }
+  console.log("\nSuspend → report → resume (a tool that waits, reported from outside; medians, and as multiples of one durable commit):");
+  for (const r of single) {
+    const trips = r.roundTrips;
+    if (!trips) continue;
+    const inCommits = (ms: number) => ((ms * 1000) / r.commitUs).toFixed(1);
+    console.log(
+      `  ${r.label.padEnd(13)} suspending turn ${fmt(trips.suspendMs, 2)} ms (${inCommits(trips.suspendMs)}), report ${fmt(trips.reportMs, 2)} ms (${inCommits(trips.reportMs)}), ` +
+        `report → next state ${fmt(trips.resumeMs, 2)} ms (${inCommits(trips.resumeMs)}), round trip ${fmt(trips.totalMs, 2)} ms (${inCommits(trips.totalMs)}) over ${trips.samples} round trips`,
+    );
   }
 
   console.log(`\nLoad average after: ${load()}.`);
