@@ -3,12 +3,16 @@
  *
  * Retakes the README's screenshots from a running dashboard (`npm start`), in Debian's chromium:
  * the designer on the bundled tdd-lru-cache example (public/screenshot.png) and the review page
- * of an escalation the bundled sandbox-escalation example raises (public/escalation-review.png).
+ * of an escalation the bundled sandbox-escalation example raises (public/escalation-review.png),
+ * and the run page of the tool-use example waiting for a person's answer (public/run-waiting.png).
  * Signs in as DUALSTATE_SCREENSHOT_EMAIL / DUALSTATE_SCREENSHOT_PASSWORD (a reviewer or admin);
- * it starts one run of sandbox-escalation and leaves its escalation pending.
+ * it starts one run of sandbox-escalation and one of tool-use, and leaves both waiting.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "@playwright/test";
+import { projectRoot } from "../server/persistence/project-root";
 
 const { values } = parseArgs({ options: { "base-url": { type: "string", default: "http://127.0.0.1:3000" }, out: { type: "string", default: "public" } } });
 const baseURL = values["base-url"];
@@ -56,7 +60,17 @@ try {
   await page.goto(`/escalations/${escalationId}`);
   await page.getByRole("button", { name: /Approve/ }).first().waitFor();
   await page.screenshot({ path: `${values.out}/escalation-review.png` });
-  console.log(`wrote ${values.out}/screenshot.png and ${values.out}/escalation-review.png (run ${run.id}, escalation ${escalationId})`);
+  // The tool-use example replayed without its recorded answer: its agent asks a person and the run waits.
+  const toolUse = await call<{ id: string }>(page, "workflow.get", { name: "tool-use" }, "GET");
+  const cassette = JSON.parse(readFileSync(join(projectRoot(), "examples", "tool-use.cassette.json"), "utf8")) as { reports?: unknown };
+  delete cassette.reports;
+  const waiting = await call<{ id: string }>(page, "run.create", { workflowId: toolUse.id, generator: "replay", cassette: JSON.stringify(cassette) }, "POST");
+  await page.goto(`/runs/${waiting.id}`);
+  await page.getByTestId("waiting-call").first().waitFor({ timeout: 90_000 });
+  await page.getByText(/^Waiting for (a tool call|\d+ tool calls)$/).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${values.out}/run-waiting.png` });
+
+  console.log(`wrote ${values.out}/screenshot.png, ${values.out}/escalation-review.png and ${values.out}/run-waiting.png (runs ${run.id} and ${waiting.id}, escalation ${escalationId})`);
 } finally {
   await browser.close();
 }

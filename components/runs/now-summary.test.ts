@@ -90,7 +90,7 @@ describe("describeNow when the run waits or ended", () => {
   it("waits for tool calls, not an escalation: says how many and where to answer them", () => {
     const summary = describeNow(run({ status: "suspended", currentStep: "implement", waitingToolCount: 2 }));
     expect(summary).toMatchObject({ tone: "person", headline: "Waiting for 2 tool calls", escalationId: null, position: { state: "implementing", step: "implement" } });
-    expect(nowSentence(summary)).toContain("see Waiting for");
+    expect(nowSentence(summary)).toContain("the run resumes when every call below has its answer");
     expect(describeNow(run({ status: "suspended", currentStep: "implement", waitingToolCount: 1 })).headline).toBe("Waiting for a tool call");
     // A pending escalation still comes first.
     expect(describeNow(run({ status: "suspended", waitingToolCount: 1, escalations: [{ id: "e", stepName: "implement", status: "pending", expiresAt: null }] })).headline).toBe("Waiting for a person");

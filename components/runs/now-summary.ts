@@ -134,7 +134,7 @@ export function describeNow(input: NowInput): NowSummary {
           tone: "person",
           headline: calls === 1 ? "Waiting for a tool call" : `Waiting for ${calls} tool calls`,
           position: { state: stepInfo(input.machine, step)?.state ?? current, step, attempt: null, maxAttempts: null },
-          activity: "see Waiting for: a person's answer, a sub-run or another system's report resumes it",
+          activity: "the run resumes when every call below has its answer, sub-run result or outside report",
         };
       }
       return {
