@@ -3,6 +3,8 @@
  * tests read the same sentences people see.
  */
 
+import type { RunExecutionEdge } from "@/server/services/runs/execution/execution-edges";
+
 /** Who answers a waiting tool of each kind. */
 export function waitingOn(kind: string): string {
   switch (kind) {
@@ -22,17 +24,8 @@ export function shownOf(shown: number, total: number, noun: string): string {
   return total > shown ? `the newest ${shown} of ${total} ${noun}` : "";
 }
 
-export interface EdgeLike {
-  readonly primitive: string;
-  readonly phase: string;
-  readonly kind: string | null;
-  readonly runId: string;
-  readonly fromRunId: string | null;
-  readonly callId: string | null;
-  readonly direction: "in" | "out";
-  readonly tool?: string | null;
-  readonly by?: string | null;
-}
+/** An edge as describeEdge reads it: the service's shape, its tool and reporter optional (provenance's edges carry fewer fields). */
+export type EdgeLike = Omit<RunExecutionEdge, "id" | "createdAt" | "tool" | "by"> & Partial<Pick<RunExecutionEdge, "tool" | "by">>;
 
 /**
  * One edge as a sentence from this run's side (003 3.1.1): an inbox message enqueued (by whom),
