@@ -17,4 +17,4 @@ export { createDoorbell, ringLocalDoorbell, IPC_RING, type Doorbell } from "./do
 export type { ToolReport } from "./store/report-tool-result";
 export type { ReportOutcome } from "./store/tool-waits";
 export { waitIdOf, MAX_SUB_RUN_DEPTH } from "./store/tool-waits";
-export type { WaitRow, TurnRecordInput, ParentReport } from "./types";
+export type { TurnRecordInput, ParentReport } from "./types";

@@ -15,7 +15,7 @@ import {
   type StoredArtifact,
 } from "../engine";
 import type { DurableStore } from "./durable-store";
-import type { ArtifactRow, ClaimedTurn, EscalationRow, HeadPatch, LedgerRow, ParentReport, TurnBatch, TurnRecordInput, TurnSnapshot, WaitRow } from "./types";
+import type { ArtifactRow, ClaimedTurn, EscalationRow, HeadPatch, LedgerRow, ParentReport, TurnBatch, TurnRecordInput, TurnSnapshot } from "./types";
 
 /** How a turn ends, as the worker tells its journal (see TurnBatch for each part). */
 export interface TurnEnding {
@@ -23,7 +23,7 @@ export interface TurnEnding {
   readonly head?: HeadPatch;
   readonly escalationExpiresAfterMs?: number;
   readonly cancelEscalations?: boolean;
-  readonly waits?: readonly WaitRow[];
+  readonly waits?: TurnBatch["waits"];
   readonly closeWaits?: boolean;
   readonly parentReport?: ParentReport;
 }

@@ -1,4 +1,4 @@
-import type { ArtifactRow, JsonObject, RunResultSummary, StoredArtifact, WaitingToolKind } from "../engine";
+import type { ArtifactRow, JsonObject, RunResultSummary, StoredArtifact, ToolWaitRequest } from "../engine";
 import type { InboxKind, RunStatus, TurnOutcome } from "./lifecycle";
 
 /** A claimed inbox message and the turn it opened on its run's head. */
@@ -87,21 +87,6 @@ export interface TurnRecordInput {
   readonly detail?: unknown;
 }
 
-/** A tool call the turn suspends on (see server/engine/policy/waiting.ts). */
-export interface WaitRow {
-  readonly callKey: string;
-  readonly stepName: string;
-  readonly attempt: number;
-  readonly tool: string;
-  readonly kind: WaitingToolKind;
-  readonly input: JsonObject;
-  readonly question: string | null;
-  readonly resultSchema: JsonObject | null;
-  readonly workflow: string | null;
-  readonly specification: string | null;
-  readonly deadlineAfterMs: number;
-}
-
 /** A sub-run's result, reported to its parent's waiting call in the sub-run's final commit (the join). */
 export interface ParentReport {
   readonly parentRunId: string;
@@ -120,7 +105,7 @@ export interface TurnBatch {
   /** Pending escalations of the run become cancelled (a cancelled run). */
   readonly cancelEscalations?: boolean;
   /** The tool calls the turn suspends on: the waiting set, its count and deadline, sub-runs started. */
-  readonly waits?: readonly WaitRow[];
+  readonly waits?: readonly ToolWaitRequest[];
   /** The run ended: what it still waits for is cancelled, and so are its sub-runs that have not ended. */
   readonly closeWaits?: boolean;
   readonly parentReport?: ParentReport;

@@ -8,7 +8,7 @@ import { isLeaseLost } from "../durable/errors";
 import { derivedId } from "../durable/ids";
 import { LeaseGate } from "../durable/lease-gate";
 import { TurnJournal, type CrashPoint } from "../durable/turn-journal";
-import type { ClaimedTurn, ParentReport, TurnSnapshot, WaitRow } from "../durable/types";
+import type { ClaimedTurn, ParentReport, TurnSnapshot } from "../durable/types";
 import type { TurnOutcome as RecordedOutcome } from "../durable/lifecycle";
 import type { ModelDirectory } from "../models/model-directory";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
@@ -143,7 +143,7 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
     } catch (error) {
       if (isToolsPending(error)) {
         // 003 section 3.3: the turn suspends on its waiting set and holds no worker; reports resume it.
-        const waits = error.waits.map(waitRowOf);
+        const waits = error.waits;
         journal.append("dualstate", "tools.waiting", { calls: waits.map((wait) => ({ tool: wait.tool, kind: wait.kind, step: wait.stepName, attempt: wait.attempt })) });
         await journal.end({ head: { status: "suspended" }, waits, record: { outcome: "suspended", reason: waitingReason(error), detail: { calls: waits.map((wait) => wait.tool) } } });
         options.crashAt?.("tools-waiting");
@@ -205,22 +205,6 @@ function runEnded(turn: ClaimedTurn, snapshot: TurnSnapshot, ending: { readonly 
 /** A succeeded turn's deliverable: which artifacts, by their content hash (the contents are in the DAG). */
 function deliverableOf(result: WorkflowResult): { artifacts: Record<string, string> } {
   return { artifacts: Object.fromEntries(Object.entries(result.artifacts).map(([guardId, artifact]) => [guardId, artifact.contentHash])) };
-}
-
-function waitRowOf(wait: ToolsPendingError["waits"][number]): WaitRow {
-  return {
-    callKey: wait.key,
-    stepName: wait.stepName,
-    attempt: wait.attempt,
-    tool: wait.tool,
-    kind: wait.kind,
-    input: wait.input,
-    question: wait.question ?? null,
-    resultSchema: wait.resultSchema ?? null,
-    workflow: wait.workflow ?? null,
-    specification: wait.specification ?? null,
-    deadlineAfterMs: wait.deadlineAfterMs,
-  };
 }
 
 function waitingReason(error: ToolsPendingError): string {

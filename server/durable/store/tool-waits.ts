@@ -1,10 +1,7 @@
-import type { JsonObject } from "../../engine";
-import { SUB_RUN_FAILED_CODE, TIMEOUT_ERROR_CODE } from "../../engine";
-import { initialWorkflowState } from "../../engine";
+import { initialWorkflowState, SUB_RUN_FAILED_CODE, TIMEOUT_ERROR_CODE, type JsonObject, type ToolWaitRequest } from "../../engine";
 import type { SqlDialect, SqlExecutor } from "../../persistence/sql/sql-client";
 import { derivedId, timeOrderedId } from "../ids";
 import { TERMINAL_RUN_STATUSES, sqlList, type ToolWaitStatus } from "../lifecycle";
-import type { WaitRow } from "../types";
 import { insertEdge } from "./insert-edge";
 import { insertLedger } from "./insert-ledger";
 import { insertMessage } from "./insert-message";
@@ -86,24 +83,24 @@ async function refreshWaitingCount(tx: SqlExecutor, d: SqlDialect, runId: string
  * the run's count and deadline. A call whose sub-run cannot start is answered at once with the
  * reason, as data.
  */
-export async function insertWaits(tx: SqlExecutor, d: SqlDialect, runId: string, waits: readonly WaitRow[]): Promise<void> {
+export async function insertWaits(tx: SqlExecutor, d: SqlDialect, runId: string, waits: readonly ToolWaitRequest[]): Promise<void> {
   for (const wait of waits) {
-    const callId = waitIdOf(runId, wait.callKey);
+    const callId = waitIdOf(runId, wait.key);
     const inserted = await tx.execute(
       `INSERT INTO "ToolWait" ("id", "runId", "callKey", "stepName", "attempt", "tool", "kind", "input", "question", "resultSchema", "workflow", "status", "deadlineAt", "createdAt")
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ${d.later.sql}, ${d.now}) ON CONFLICT DO NOTHING`,
       [
         callId,
         runId,
-        wait.callKey,
+        wait.key,
         wait.stepName,
         wait.attempt,
         wait.tool,
         wait.kind,
         d.json(wait.input),
-        wait.question,
-        wait.resultSchema === null ? null : d.json(wait.resultSchema),
-        wait.workflow,
+        wait.question ?? null,
+        wait.resultSchema === undefined ? null : d.json(wait.resultSchema),
+        wait.workflow ?? null,
         d.later.param(wait.deadlineAfterMs),
       ],
     );
@@ -114,7 +111,7 @@ export async function insertWaits(tx: SqlExecutor, d: SqlDialect, runId: string,
   await refreshWaitingCount(tx, d, runId);
 }
 
-async function startSubRun(tx: SqlExecutor, d: SqlDialect, parentRunId: string, callId: string, wait: WaitRow): Promise<void> {
+async function startSubRun(tx: SqlExecutor, d: SqlDialect, parentRunId: string, callId: string, wait: ToolWaitRequest): Promise<void> {
   const refuse = (message: string) =>
     applyReport(tx, d, { runId: parentRunId, callId, status: "reported", reportedBy: "dualstate", result: { error: true, code: SUB_RUN_FAILED_CODE, message } });
   if ((await depthOf(tx, parentRunId)) >= MAX_SUB_RUN_DEPTH) {

@@ -1,4 +1,5 @@
-import type { ClosedWaitStatus, ToolResultOutcome } from "./tool-result-store";
+import type { ReportOutcome } from "@/server/durable";
+import type { ClosedWaitStatus } from "./tool-result-store";
 
 /** What a report or an answer did: applied, or acknowledged without effect (a duplicate or a late one). */
 export type ToolReportOutcome =
@@ -43,7 +44,7 @@ function asDate(value: Date | string | null): Date | null {
 }
 
 /** The store's answer as the API gives it; `unknown` never gets here (the call was loaded first). */
-export function reportOutcome(runId: string, callId: string, reportedBy: string, outcome: Exclude<ToolResultOutcome, { status: "unknown" }>): ToolReportOutcome {
+export function reportOutcome(runId: string, callId: string, reportedBy: string, outcome: Exclude<ReportOutcome, { status: "unknown" }>): ToolReportOutcome {
   if (outcome.applied) {
     const next = outcome.resumed ? "the run resumes when a worker picks it up" : "the run resumes once its other waiting calls are reported";
     return { applied: true, runId, callId, status: "reported", reportedBy, resumed: outcome.resumed, message: `Reported tool call ${callId} of run ${runId} as ${reportedBy}; ${next}.` };

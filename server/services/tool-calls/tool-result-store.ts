@@ -5,9 +5,6 @@ import { durableStoreFor } from "../durable-store-for";
 /** What a wait ended as when a report came too late to count (003: acknowledged without effect). */
 export type ClosedWaitStatus = Exclude<ToolWaitStatus, "waiting">;
 
-export type ToolResultReport = ToolReport;
-export type ToolResultOutcome = ReportOutcome;
-
 /**
  * The durable store's report operation over the same database as `db`: the one transaction that
  * moves a wait from waiting to reported, records the result in the run's ledger and queues the
