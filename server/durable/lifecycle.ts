@@ -37,6 +37,14 @@ export const DUE_INBOX_STATUSES = ["pending", "deferred"] as const satisfies rea
 export const ESCALATION_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const;
 export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
 
+/** What a person decides on an escalation: a guard's fatal verdict, or more budget for a run that crossed its own. */
+export const ESCALATION_KINDS = ["guard", "budget"] as const;
+export type EscalationKind = (typeof ESCALATION_KINDS)[number];
+
+/** An experiment is queued until its first run starts, running until every sample has ended (or it is cancelled). */
+export const EXPERIMENT_STATUSES = ["queued", "running", "completed", "cancelled", "failed"] as const;
+export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
+
 /** A waiting tool call (003's turn_waiting_tools): waiting until reported, timed out by its deadline, or cancelled with its run. */
 export const TOOL_WAIT_STATUSES = ["waiting", "reported", "timed_out", "cancelled"] as const;
 export type ToolWaitStatus = (typeof TOOL_WAIT_STATUSES)[number];
