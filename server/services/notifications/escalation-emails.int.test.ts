@@ -84,7 +84,7 @@ describe.each(TEST_PROVIDERS)("escalation emails and one-click decisions on %s",
     expect(ada.text).toMatch(/>\s+5 \|\s+os\.system\('du -sh ' \+ path\)/);
     expect(ada.text).toMatch(/Decide before \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     expect(ada.approve).not.toBe("");
-    expect(sink.received.find((mail) => mail.to[0] === "ada@example.test")?.from).toBe("Dualstate <dualstate@example.test>");
+    expect(sink.received.find((mail) => mail.to[0] === "ada@example.test")?.from).toBe(`"Dualstate" <dualstate@example.test>`);
 
     // Another pass sends nothing again.
     sink.received.length = 0;
