@@ -21,6 +21,7 @@ export interface OpenDecisionLink {
     readonly feedback: string;
     readonly fatal: boolean;
     readonly content: string;
+    readonly language: string | null;
     readonly contentHash: string;
     readonly offendingLine: number | null;
     readonly expiresAt: Date | null;
@@ -67,7 +68,7 @@ export async function openDecisionLink(db: Db, authSecret: string, token: string
     where: { id: escalationId },
     select: {
       id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, stepName: true, guardId: true, feedback: true, expiresAt: true,
-      artifact: { select: { content: true, contentHash: true, fatal: true } },
+      artifact: { select: { content: true, contentHash: true, fatal: true, language: true } },
       run: { select: { workflowVersion: { select: { workflow: { select: { name: true } } } } } },
     },
   });
@@ -91,6 +92,7 @@ export async function openDecisionLink(db: Db, authSecret: string, token: string
       feedback: escalation.feedback,
       fatal: escalation.artifact.fatal,
       content: escalation.artifact.content,
+      language: escalation.artifact.language,
       contentHash: escalation.artifact.contentHash,
       offendingLine: offendingLine(escalation.feedback, escalation.artifact.content),
       expiresAt: escalation.expiresAt,

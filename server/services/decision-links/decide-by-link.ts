@@ -5,7 +5,7 @@ import { decideEscalation, type DecisionOutcome } from "../escalations/decide-es
 import { recordEscalationView } from "../escalations/record-view";
 import { openDecisionLink, type RefusedDecisionLink } from "./open-decision-link";
 
-export interface UseDecisionLinkInput {
+export interface DecideByLinkInput {
   readonly token: string;
   /** The artifact hash the confirmation page showed: the decision is made on what was seen. */
   readonly contentHash: string;
@@ -23,7 +23,7 @@ const MAX_COMMENT_CHARS = 10_000;
  * settles a race with a reviewer in the queue. A failure that is not a refusal (an outage) gives
  * the link back, so the person can try again.
  */
-export async function useDecisionLink(db: Db, authSecret: string, input: UseDecisionLinkInput, options: { now?: Date; signedInAs?: string | null } = {}): Promise<{ ok: true; outcome: DecisionOutcome } | RefusedDecisionLink> {
+export async function decideByLink(db: Db, authSecret: string, input: DecideByLinkInput, options: { now?: Date; signedInAs?: string | null } = {}): Promise<{ ok: true; outcome: DecisionOutcome } | RefusedDecisionLink> {
   const now = options.now ?? new Date();
   const opened = await openDecisionLink(db, authSecret, input.token, options);
   if (!opened.ok) return opened;
