@@ -11,6 +11,7 @@ import { openDecisionLink } from "../decision-links/open-decision-link";
 import { decideByLink } from "../decision-links/decide-by-link";
 import { deliverDueEscalationEmails, type EmailDeliveryConfig } from "./deliver-escalation-emails";
 import { queueEscalationEmails } from "./queue-escalation-emails";
+import { emailNotificationsOf, setEmailNotifications } from "../users/email-notifications";
 import { createSmtpTransport } from "./smtp-transport";
 
 const SECRET = "s".repeat(64);
@@ -91,6 +92,17 @@ describe.each(TEST_PROVIDERS)("escalation emails and one-click decisions on %s",
     expect(await queueEscalationEmails(fixture.database.db)).toBe(0);
     await deliverDueEscalationEmails(fixture.database.db, config);
     expect(sink.received).toEqual([]);
+  });
+
+  it("a reviewer who turns escalation emails off on their account gets none; turned on again, the next one", async () => {
+    const ada = { id: "u-ada", email: "ada@example.test", role: "reviewer" as const, via: "session" as const };
+    await setEmailNotifications(fixture.database.db, ada, false);
+    expect(await emailNotificationsOf(fixture.database.db, ada)).toEqual({ enabled: false });
+    const first = await escalatedRun();
+    expect([...(await sendEmails(first.escalation.id)).keys()]).toEqual(["cy@example.test"]);
+    await setEmailNotifications(fixture.database.db, ada, true);
+    const second = await escalatedRun();
+    expect([...(await sendEmails(second.escalation.id)).keys()].sort()).toEqual(["ada@example.test", "cy@example.test"]);
   });
 
   it("opening a link decides nothing; confirming approves once, as the recipient, and the run resumes", async () => {
