@@ -27,15 +27,17 @@ export async function POST(request: Request): Promise<Response> {
   const db = getDb();
   const actor = await currentActor(request.headers).catch(() => null);
   const used = await decideByLink(db, await authSecret(db, getEnv().DUALSTATE_AUTH_SECRET), { token: field("token"), contentHash: field("contentHash"), comment: field("comment") }, { signedInAs: actor?.email ?? null });
-  const target = new URL("/decided", request.url);
+  // A relative address: behind a proxy the request's own URL may name an internal host, and the
+  // page's form-action 'self' policy would block a redirect there.
+  const target = new URLSearchParams();
   if (used.ok) {
     wakeOutboxDispatchers();
-    target.searchParams.set("status", used.outcome.status);
-    target.searchParams.set("escalation", used.outcome.escalationId);
-    target.searchParams.set("run", used.outcome.runId);
+    target.set("status", used.outcome.status);
+    target.set("escalation", used.outcome.escalationId);
+    target.set("run", used.outcome.runId);
   } else {
-    target.searchParams.set("reason", used.reason);
-    if (used.escalationId) target.searchParams.set("escalation", used.escalationId);
+    target.set("reason", used.reason);
+    if (used.escalationId) target.set("escalation", used.escalationId);
   }
-  return Response.redirect(target, 303);
+  return new Response(null, { status: 303, headers: { location: `/decided?${target.toString()}` } });
 }
