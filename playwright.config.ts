@@ -5,6 +5,9 @@ import { ADMIN_STORAGE_STATE, FIRST_START_OUTPUT } from "./e2e/support/admin";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const FAKE_MODEL_PORT = PORT + 1;
+// The SMTP server escalation emails go to, and the HTTP port where specs read what it received.
+const SMTP_SINK_PORT = PORT + 2;
+const SMTP_SINK_HTTP_PORT = PORT + 3;
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
 
 // Debian's chromium: `npx playwright install` cannot download browsers here.
@@ -44,6 +47,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: "node --import tsx e2e/support/smtp-sink-server.ts",
+      port: SMTP_SINK_HTTP_PORT,
+      env: { SMTP_SINK_PORT: String(SMTP_SINK_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_SINK_HTTP_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // The README's start (`npm start`: build if needed, migrate, next start), on a fresh database;
       // its output is kept for e2e/sign-in.setup.ts, which signs in with the password it printed.
       command: `node e2e/reset-db.mjs ${FIRST_START_OUTPUT} && npm start -- --hostname 127.0.0.1 | tee ${FIRST_START_OUTPUT}`,
@@ -57,6 +67,10 @@ export default defineConfig({
         OPENAI_API_KEY: "e2e",
         OPENAI_MODEL: "fake-e2e-model",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Escalation emails (docs/notifications.md) go to the SMTP server above; links point here.
+        DUALSTATE_SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+        DUALSTATE_SMTP_FROM: "Dualstate <dualstate@e2e.test>",
+        DUALSTATE_BASE_URL: BASE_URL,
       },
       // Includes a `next build` when no up-to-date build exists (a few minutes on two cores).
       timeout: 600_000,

@@ -7,12 +7,13 @@ import { newNonce, pageContentSecurityPolicy } from "@/server/api/security-heade
  *    the request's copy of the header and puts it on its scripts (pages render per request:
  *    app/layout.tsx);
  * 2. an optimistic check only: a visitor without a session cookie goes to the sign-in page before
- *    any page renders. The real check (a valid, current session) is made by the dashboard layout
+ *    any page renders (except the pages an emailed one-click decision link opens: the link is
+ *    their credential). The real check (a valid, current session) is made by the dashboard layout
  *    and by every tRPC procedure.
  * The other security headers are set for every path in next.config.ts.
  */
 const SESSION_COOKIES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
-const OPEN_PATHS = /^\/(?:sign-in(?:\/|$)|icon\.svg$|favicon\.ico$|screenshot\.png$|[^/]+\.png$)/;
+const OPEN_PATHS = /^\/(?:sign-in(?:\/|$)|decide\/[^/]+$|decided$|icon\.svg$|favicon\.ico$|screenshot\.png$|[^/]+\.png$)/;
 
 export default function proxy(request: NextRequest) {
   const policy = pageContentSecurityPolicy(newNonce(), process.env.NODE_ENV === "development");

@@ -98,9 +98,19 @@ export const envSchema = z.object({
   DUALSTATE_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
   /** The HMAC-SHA256 key the webhook's x-dualstate-signature is made with; required with DUALSTATE_WEBHOOK_URL. */
   DUALSTATE_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The SMTP server escalation emails go through; unset sends none. */
+  DUALSTATE_SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587" }).optional(),
+  /** The From of escalation emails ("Dualstate <dualstate@example.com>"); required with DUALSTATE_SMTP_URL. */
+  DUALSTATE_SMTP_FROM: z.string().regex(/^[^\r\n]{0,200}<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an email address, optionally with a name: Dualstate <dualstate@example.com>").optional(),
 }).refine((env) => !env.DUALSTATE_WEBHOOK_URL || env.DUALSTATE_WEBHOOK_SECRET, {
   message: "must be set when DUALSTATE_WEBHOOK_URL is set (receivers verify the signature with it)",
   path: ["DUALSTATE_WEBHOOK_SECRET"],
+}).refine((env) => !env.DUALSTATE_SMTP_URL || env.DUALSTATE_SMTP_FROM, {
+  message: "must be set when DUALSTATE_SMTP_URL is set (the address escalation emails come from)",
+  path: ["DUALSTATE_SMTP_FROM"],
+}).refine((env) => !env.DUALSTATE_SMTP_URL || env.DUALSTATE_BASE_URL, {
+  message: "must be set when DUALSTATE_SMTP_URL is set (escalation emails link to the dashboard)",
+  path: ["DUALSTATE_BASE_URL"],
 });
 
 export type Env = z.infer<typeof envSchema>;

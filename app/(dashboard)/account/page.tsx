@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { EmailNotificationsToggle } from "@/components/account/email-notifications-toggle";
 import { currentActor } from "@/server/auth/app-auth";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -17,6 +18,7 @@ export default async function AccountPage() {
         </p>
       </div>
       <ChangePasswordForm />
+      <EmailNotificationsToggle />
     </div>
   );
 }

@@ -2,8 +2,9 @@ import { listAuditEvents } from "@/server/services/audit/list-audit-events";
 import { createApiToken, listApiTokens, revokeApiToken } from "@/server/services/api-tokens/api-tokens";
 import { createUser } from "@/server/services/users/create-user";
 import { listUsers, updateUser } from "@/server/services/users/manage-users";
+import { emailNotificationsOf, setEmailNotifications } from "@/server/services/users/email-notifications";
 import { changeOwnPassword, resetUserPassword } from "@/server/services/users/passwords";
-import { changePasswordInput, createTokenInput, createUserInput, listAuditInput, resetPasswordInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
+import { changePasswordInput, createTokenInput, emailNotificationsInput, createUserInput, listAuditInput, resetPasswordInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
 import { adminProcedure, createTRPCRouter, publicProcedure, viewerProcedure } from "../trpc";
 
 /** Users, personal API tokens and the audit log: admins only. */
@@ -24,4 +25,7 @@ export const sessionRouter = createTRPCRouter({
   me: publicProcedure.query(({ ctx }) => ctx.actor),
   /** Anyone signed in changes their own password; their other sessions end. */
   changePassword: viewerProcedure.input(changePasswordInput).mutation(({ ctx, input }) => changeOwnPassword(ctx.db, ctx.actor, input, ctx.sessionId)),
+  /** Anyone signed in reads and sets whether they get escalation emails. */
+  emailNotifications: viewerProcedure.query(({ ctx }) => emailNotificationsOf(ctx.db, ctx.actor)),
+  setEmailNotifications: viewerProcedure.input(emailNotificationsInput).mutation(({ ctx, input }) => setEmailNotifications(ctx.db, ctx.actor, input.enabled)),
 });

@@ -3,7 +3,7 @@ import { decideEscalation } from "@/server/services/escalations/decide-escalatio
 import { findNextPending } from "@/server/services/escalations/find-next-pending";
 import { getEscalation } from "@/server/services/escalations/get-escalation";
 import { listEscalations } from "@/server/services/escalations/list-escalations";
-import { notifyWebhookDispatcher } from "@/server/services/webhooks/dispatcher-signal";
+import { wakeOutboxDispatchers } from "@/server/services/outbox/outbox-signal";
 import { assignEscalationInput, claimEscalationInput, decideEscalationInput, getEscalationInput, listEscalationsInput, nextPendingInput } from "../schemas/escalation";
 import { createTRPCRouter, permittedProcedure, viewerProcedure } from "../trpc";
 
@@ -18,7 +18,7 @@ export const escalationRouter = createTRPCRouter({
   assign: permittedProcedure("claim_escalation").input(assignEscalationInput).mutation(({ ctx, input }) => assignEscalation(ctx.db, input)),
   decide: permittedProcedure("decide_escalation").input(decideEscalationInput).mutation(async ({ ctx, input }) => {
     const outcome = await decideEscalation(ctx.db, ctx.actor, input);
-    notifyWebhookDispatcher();
+    wakeOutboxDispatchers();
     return outcome;
   }),
 });

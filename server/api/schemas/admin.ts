@@ -49,3 +49,5 @@ export const listAuditInput = z
     actor: z.string().trim().max(320, "must be at most 320 characters").optional(),
   })
   .prefault({});
+
+export const emailNotificationsInput = z.object({ enabled: z.boolean() });

@@ -11,6 +11,7 @@ import { createFirstAdminOnStart } from "../../services/users/first-admin-on-sta
 import { IPC_RING } from "../../durable/doorbell";
 import { prewarmSandboxes } from "../../sandbox/run-tests";
 import { startWorker } from "../../worker/worker-from-env";
+import { redactedSmtpUrl, startNotificationsFromEnv } from "../../services/notifications/notifications-from-env";
 import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";
 
 const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
@@ -50,6 +51,8 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   if (embedded) io.out(`Worker ${embedded.worker.workerId} executing runs (concurrency ${env.DUALSTATE_WORKER_CONCURRENCY})`);
   const webhooks = startWebhooksFromEnv(env, (line) => io.err(line));
   if (webhooks) io.out(`Escalation webhooks to ${env.DUALSTATE_WEBHOOK_URL}`);
+  const notifications = startNotificationsFromEnv(env, (line) => io.err(line));
+  if (notifications) io.out(`Escalation emails from ${env.DUALSTATE_SMTP_FROM} through ${redactedSmtpUrl(env.DUALSTATE_SMTP_URL!)}`);
   io.out(`Dualstate on http://${options.hostname ?? "localhost"}:${port}`);
   try {
     return await runWebServer(root, mode, { port, hostname: options.hostname }, childEnv, (message) => {
@@ -57,6 +60,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
     });
   } finally {
     await webhooks?.stop();
+    await notifications?.stop();
     await embedded?.stop(env.DUALSTATE_DRAIN_SECONDS * 1000);
   }
 }

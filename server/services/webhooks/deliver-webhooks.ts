@@ -1,4 +1,5 @@
 import type { Db } from "@/server/persistence/db";
+import { outboxBackoffMs } from "../outbox/retry-backoff";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from "./sign-payload";
 
 export interface WebhookConfig {
@@ -11,10 +12,6 @@ export interface WebhookConfig {
   readonly timeoutMs?: number;
 }
 
-/** Delay before attempt `attempts + 1`: base · 2^(attempts-1), at most an hour. */
-export function webhookBackoffMs(attempts: number, baseDelayMs = 1_000): number {
-  return Math.min(baseDelayMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
 
 /**
  * Sends every due delivery once: signed POST, 2xx is delivered; anything else (or no answer in
@@ -30,7 +27,7 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig, now = ne
     // Claim: push the next attempt past the request's timeout; a dispatcher that crashes mid-send retries later.
     const claimed = await db.webhookDelivery.updateMany({
       where: { id: delivery.id, attempts: delivery.attempts, deliveredAt: null, failedAt: null },
-      data: { attempts, nextAttemptAt: new Date(now.getTime() + (config.timeoutMs ?? 10_000) + webhookBackoffMs(attempts, config.baseDelayMs)) },
+      data: { attempts, nextAttemptAt: new Date(now.getTime() + (config.timeoutMs ?? 10_000) + outboxBackoffMs(attempts, config.baseDelayMs)) },
     });
     if (claimed.count !== 1) continue;
     const error = await post(config, delivery.id, delivery.event, delivery.payload);
@@ -41,7 +38,7 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig, now = ne
       await db.webhookDelivery.update({ where: { id: delivery.id }, data: { failedAt: new Date(), lastError: error } });
       tally.failed++;
     } else {
-      await db.webhookDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: new Date(now.getTime() + webhookBackoffMs(attempts, config.baseDelayMs)), lastError: error } });
+      await db.webhookDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: new Date(now.getTime() + outboxBackoffMs(attempts, config.baseDelayMs)), lastError: error } });
       tally.retried++;
     }
   }

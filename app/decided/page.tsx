@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+
+export const metadata: Metadata = { title: "Decision · Dualstate" };
+
+/** Where a confirmed (or refused) one-click decision lands; it shows what the decision route said. */
+export default async function DecidedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string).slice(0, 1_000) : "");
+  const status = text("status");
+  const escalation = text("escalation");
+  const decided = status === "approved" || status === "rejected";
+  return (
+    <main className="mx-auto max-w-2xl px-6 py-12">
+      <h1 className="text-xl font-semibold text-slate-900">{decided ? `Escalation ${status}` : "Not decided"}</h1>
+      <p data-testid="decision-outcome" className="mt-3 text-slate-700">
+        {decided ? `Your decision is recorded${text("run") ? `; run ${text("run")} goes on from it` : ""}.` : text("reason") || "Nothing was decided."}
+      </p>
+      {/^[\w-]{1,100}$/.test(escalation) ? (
+        <p className="mt-4">
+          <a className="text-sky-700 underline" href={`/escalations/${escalation}`}>Open the escalation</a>
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Db } from "@/server/persistence/db";
+import { startPollLoop, type PollLoop } from "../outbox/poll-loop";
+import { deliverDueEscalationEmails, type EmailDeliveryConfig } from "./deliver-escalation-emails";
+import { queueEscalationEmails } from "./queue-escalation-emails";
+
+/** Polls for new escalations, queues an email per reviewer, and sends what is due. */
+export function startNotificationDispatcher(db: Db, config: EmailDeliveryConfig, options: { pollMs?: number; log?: (line: string) => void } = {}): PollLoop {
+  return startPollLoop("notification dispatcher", async () => {
+    await queueEscalationEmails(db);
+    await deliverDueEscalationEmails(db, config);
+  }, options);
+}
