@@ -25,7 +25,7 @@ async function startPrimeRun(request: APIRequestContext, workflowId: string): Pr
 
 async function chooseWindow(page: Page, workflow: string) {
   await page.getByRole("radio", { name: "24 hours" }).click();
-  await page.getByLabel("Workflow").selectOption({ label: workflow });
+  await page.getByRole("combobox", { name: /Workflow/ }).selectOption({ label: workflow });
   await expect(page.getByTestId("metrics-window")).toContainText(`${workflow}, runs created since`);
 }
 

@@ -27,7 +27,8 @@ export function InsightsDashboard() {
   const range: InsightRange = isRange(rangeParam) ? rangeParam : "7d";
   const workflowId = params.get("workflow") ?? "";
   const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
+    // The address as it is now: a change made a moment ago may not have reached `params` yet.
+    const next = new URLSearchParams(window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
