@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Select } from "@/components/ui/select";
 import { INSIGHT_RANGES, type InsightRange } from "@/server/services/insights/time-window";
@@ -12,6 +13,7 @@ import { RunsByStatusChart } from "./runs-by-status-chart";
 import { SummaryFigures } from "./summary-figures";
 
 const RANGE_LABELS: Record<InsightRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
+const DEFAULT_RANGE: InsightRange = "7d";
 
 function isRange(value: string | null): value is InsightRange {
   return (INSIGHT_RANGES as readonly (string | null)[]).includes(value);
@@ -23,18 +25,22 @@ export function InsightsDashboard() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const rangeParam = params.get("range");
-  const range: InsightRange = isRange(rangeParam) ? rangeParam : "7d";
-  const workflowId = params.get("workflow") ?? "";
-  const update = (changes: Record<string, string>) => {
-    // The address as it is now: a change made a moment ago may not have reached `params` yet.
+  // The filters live in state, and the address follows them: two changes in quick succession
+  // both stay (router.replace reaches the address, and useSearchParams, only after a render).
+  const [filters, setFilters] = useState(() => {
+    const rangeParam = params.get("range");
+    return { range: isRange(rangeParam) ? rangeParam : DEFAULT_RANGE, workflowId: params.get("workflow") ?? "" };
+  });
+  const { range, workflowId } = filters;
+  const update = (changes: Partial<typeof filters>) => setFilters((current) => ({ ...current, ...changes }));
+  useEffect(() => {
     const next = new URLSearchParams(window.location.search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    router.replace(`${pathname}?${next.toString()}`, { scroll: false });
-  };
+    if (range === DEFAULT_RANGE) next.delete("range");
+    else next.set("range", range);
+    if (workflowId) next.set("workflow", workflowId);
+    else next.delete("workflow");
+    if (next.toString() !== window.location.search.replace(/^\?/, "")) router.replace(`${pathname}?${next.toString()}`, { scroll: false });
+  }, [range, workflowId, pathname, router]);
 
   const workflows = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true }));
   const insights = useQuery(trpc.insights.get.queryOptions({ range, ...(workflowId ? { workflowId } : {}) }, { refetchInterval: 10_000, placeholderData: keepPreviousData }));
@@ -62,7 +68,7 @@ export function InsightsDashboard() {
         <Select
           label="Workflow"
           value={workflowId}
-          onChange={(event) => update({ workflow: event.target.value })}
+          onChange={(event) => update({ workflowId: event.target.value })}
           className="max-w-60"
           options={[{ value: "", label: "all workflows" }, ...(workflows.data ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name }))]}
         />
