@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { formatPercent, formatUsd, formatWait } from "../components/insights/insights-format";
 import { collectBrowserErrors } from "./support/browser-errors";
 import { pendingEscalationOf, RUN_TIMEOUT, startEscalatingRun, trpcQuery } from "./support/escalations";
+import { signedInAs } from "./support/users";
 
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
 
@@ -29,7 +30,7 @@ async function chooseWindow(page: Page, workflow: string) {
   await expect(page.getByTestId("metrics-window")).toContainText(`${workflow}, runs created since`);
 }
 
-test("the Metrics page shows the runs, escalations, costs and guard failures of the last 24 hours, on a phone too", async ({ page, request }) => {
+test("the Metrics page shows the runs, escalations, costs and guard failures of the last 24 hours, on a phone too", async ({ browser, page, request }) => {
   test.setTimeout(180_000);
   const browserErrors = collectBrowserErrors(page);
   const { id: primeId } = await trpcQuery<{ id: string }>(request, "workflow.get", { name: "prime-validator" });
@@ -102,4 +103,13 @@ test("the Metrics page shows the runs, escalations, costs and guard failures of 
     expect(box!.x + box!.width, id).toBeLessThanOrEqual(390);
   }
   expect(browserErrors).toEqual([]);
+
+  // A viewer reads the same figures.
+  const viewer = await signedInAs(browser, request, "viewer");
+  const viewerPage = await viewer.context.newPage();
+  await viewerPage.goto("/insights?range=24h");
+  await viewerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Metrics" }).waitFor();
+  const all = await trpcQuery<Figures>(request, "insights.get", { range: "24h" });
+  await expect(viewerPage.getByTestId("metric-runs")).toHaveText(String(all.runs.total));
+  await viewer.context.close();
 });

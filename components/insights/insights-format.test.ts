@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBucket, formatPercent, formatTokens, formatUsd, formatWait } from "./insights-format";
+import { countOf, formatBucket, formatPercent, formatTokens, formatUsd, formatWait } from "./insights-format";
 
 describe("the Metrics page's number formats", () => {
   it("labels hour and day buckets", () => {
@@ -28,5 +28,11 @@ describe("the Metrics page's number formats", () => {
     expect(formatTokens(950)).toBe("950");
     expect(formatTokens(12_300)).toBe("12.3k");
     expect(formatTokens(4_500_000)).toBe("4.5M");
+  });
+
+  it("counts with the noun's number", () => {
+    expect(countOf(1, "run")).toBe("1 run");
+    expect(countOf(0, "run")).toBe("0 runs");
+    expect(countOf(2, "escalation")).toBe("2 escalations");
   });
 });

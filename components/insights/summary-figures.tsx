@@ -1,4 +1,4 @@
-import { formatPercent, formatTokens, formatUsd, formatWait } from "./insights-format";
+import { countOf, formatPercent, formatTokens, formatUsd, formatWait } from "./insights-format";
 import type { Insights } from "./types";
 
 function Figure({ testId, label, value, detail }: { testId: string; label: string; value: string; detail: string }) {
@@ -20,9 +20,9 @@ export function SummaryFigures({ insights }: { insights: Insights }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
       <Figure testId="metric-runs" label="Runs" value={String(runs.total)} detail={`${runs.byStatus.succeeded} succeeded, ${runs.byStatus.failed} failed`} />
-      <Figure testId="metric-escalation-rate" label="Escalation rate" value={formatPercent(insights.escalationRate)} detail={`${escalations.escalatedRuns} runs, ${escalations.escalations} escalations (${escalations.byStatus.pending} pending)`} />
-      <Figure testId="metric-decision-p50" label="Time to decision p50" value={formatWait(decisions.p50Ms)} detail={`from ${decisions.sample} decisions${decisions.truncated ? " (the newest)" : ""}`} />
-      <Figure testId="metric-decision-p95" label="Time to decision p95" value={formatWait(decisions.p95Ms)} detail="95% of decisions came sooner or then" />
+      <Figure testId="metric-escalation-rate" label="Escalation rate" value={formatPercent(insights.escalationRate)} detail={`${countOf(escalations.escalatedRuns, "run")}, ${countOf(escalations.escalations, "escalation")} (${escalations.byStatus.pending} pending)`} />
+      <Figure testId="metric-decision-p50" label="Time to decision p50" value={formatWait(decisions.p50Ms)} detail={`from ${decisions.truncated ? "the newest " : ""}${countOf(decisions.sample, "decision")}`} />
+      <Figure testId="metric-decision-p95" label="Time to decision p95" value={formatWait(decisions.p95Ms)} detail="95% of decisions took at most this long" />
       <Figure testId="metric-cost" label="Cost" value={formatUsd(cost.costUsd)} detail={`${formatTokens(cost.promptTokens)} tokens in, ${formatTokens(cost.completionTokens)} out`} />
     </dl>
   );
