@@ -7,13 +7,13 @@ type Param = string | number;
 
 /**
  * The few SQL pieces the Metrics page's aggregates write differently on SQLite and PostgreSQL.
- * Statements use `?` placeholders (numbered for PostgreSQL here) and never a literal question mark.
+ * Statements mark parameters with `?` (numbered for PostgreSQL here) and never hold a literal question mark.
  */
 export interface InsightsSql {
   readonly provider: "sqlite" | "postgres";
   /** An expression naming the UTC hour or day of a timestamp column as time-window.ts names buckets. */
   bucket(column: string, unit: BucketUnit): string;
-  /** A placeholder for a timestamp compared with a column, and the value to bind to it. */
+  /** The parameter marker for a timestamp compared with a column, and the value to bind to it. */
   time(date: Date): { sql: string; value: Param };
   /** Milliseconds between two timestamp columns, as a floating-point number. */
   millisBetween(from: string, to: string): string;
