@@ -4,7 +4,8 @@
  * Retakes the README's screenshots from a running dashboard (`npm start`), in Debian's chromium:
  * the designer on the bundled tdd-lru-cache example (public/screenshot.png) and the review page
  * of an escalation the bundled sandbox-escalation example raises (public/escalation-review.png),
- * and the run page of the tool-use example waiting for a person's answer (public/run-waiting.png).
+ * the run page of the tool-use example waiting for a person's answer (public/run-waiting.png),
+ * and the Metrics page of the last 24 hours (public/metrics.png).
  * Signs in as DUALSTATE_SCREENSHOT_EMAIL / DUALSTATE_SCREENSHOT_PASSWORD (a reviewer or admin);
  * it starts one run of sandbox-escalation and one of tool-use, and leaves both waiting.
  */
@@ -69,8 +70,11 @@ try {
   await page.getByTestId("waiting-call").first().waitFor({ timeout: 90_000 });
   await page.getByText(/^Waiting for (a tool call|\d+ tool calls)$/).first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${values.out}/run-waiting.png` });
+  await page.goto("/insights?range=24h");
+  await page.locator(".recharts-bar-rectangle").first().waitFor();
+  await page.screenshot({ path: `${values.out}/metrics.png` });
 
-  console.log(`wrote ${values.out}/screenshot.png, ${values.out}/escalation-review.png and ${values.out}/run-waiting.png (runs ${run.id} and ${waiting.id}, escalation ${escalationId})`);
+  console.log(`wrote ${values.out}/screenshot.png, ${values.out}/escalation-review.png, ${values.out}/run-waiting.png and ${values.out}/metrics.png (runs ${run.id} and ${waiting.id}, escalation ${escalationId})`);
 } finally {
   await browser.close();
 }

@@ -7,6 +7,8 @@ const NAV_ITEMS = [
   { href: "/#workflows", label: "Workflows" },
   { href: "/runs", label: "Runs" },
   { href: "/escalations", label: "Escalations" },
+  // /insights: /metrics is the Prometheus endpoint's address.
+  { href: "/insights", label: "Metrics" },
 ] as const;
 
 const ADMIN_ITEMS: readonly { href: string; label: string; action: Action }[] = [

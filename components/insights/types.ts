@@ -1,0 +1,3 @@
+import type { RouterOutputs } from "@/server/api/root";
+
+export type Insights = RouterOutputs["insights"]["get"];
