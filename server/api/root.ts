@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
+import { datasetsRouter } from "./routers/datasets";
 import { escalationRouter } from "./routers/escalation";
 import { modelsRouter } from "./routers/models";
 import { overviewRouter } from "./routers/overview";
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   stepTest: stepTestRouter,
   overview: overviewRouter,
   toolCall: toolCallRouter,
+  datasets: datasetsRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

@@ -5,7 +5,7 @@ import { DATASET_LIMITS } from "@/server/datasets/limits";
 import { unstorableText } from "@/server/datasets/text-rules";
 import { DATASET_VERSION_SOURCES, type DatasetVersionSource, type ParsedCase } from "@/server/datasets/types";
 import type { Db, Prisma } from "@/server/persistence/db";
-import { invalidInput, ServiceError } from "../errors";
+import { conflict, invalidInput, ServiceError } from "../errors";
 import { isUniqueConstraintViolation } from "../prisma-errors";
 
 /** A case and, when it was copied from one, the run or escalation it came from. */
@@ -18,6 +18,12 @@ export interface CreateDatasetVersionInput {
   source: DatasetVersionSource;
   /** Who made the change (an email, as decisions name people). */
   createdBy: string;
+  /**
+   * For a change made to the version before it (an edit): the version number this one must get.
+   * When another change took it first, the call fails with CONFLICT instead of retrying, so an
+   * edit never silently drops someone else's.
+   */
+  expectedVersion?: number;
 }
 
 export interface CreatedDatasetVersion {
@@ -56,6 +62,7 @@ export async function createDatasetVersion(db: Db, input: CreateDatasetVersionIn
   for (let attempt = 1; ; attempt++) {
     const latest = await db.datasetVersion.aggregate({ where: { datasetId }, _max: { version: true } });
     const version = (latest._max.version ?? 0) + 1;
+    if (input.expectedVersion !== undefined && version !== input.expectedVersion) throw changedMeanwhile(name, version - 1);
     const versionId = randomUUID();
     try {
       await db.datasetVersion.create({
@@ -65,12 +72,17 @@ export async function createDatasetVersion(db: Db, input: CreateDatasetVersionIn
     } catch (error) {
       // Cases are checked unique above, so a clash here is another writer taking this number.
       if (!isUniqueConstraintViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
+      if (input.expectedVersion !== undefined) throw changedMeanwhile(name, version);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
       continue;
     }
     await db.dataset.update({ where: { id: datasetId }, data: { updatedAt: new Date(), ...(description !== undefined ? { description } : {}) } });
     return { datasetId, versionId, version };
   }
+}
+
+function changedMeanwhile(name: string, latest: number): ServiceError {
+  return conflict(`dataset "${name}" changed meanwhile (it is at version ${latest} now); reload it and make the change again`);
 }
 
 async function findOrCreateDataset(db: Db, name: string, description: string | undefined): Promise<string> {
