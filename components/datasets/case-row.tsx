@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Td } from "@/components/ui/table";
-import type { DatasetCaseView } from "@/server/services/datasets/get-dataset";
+import type { DatasetCaseView } from "./types";
 
 /** The first lines of a long text; the whole text is in the tooltip. */
 function clip(text: string, max = 240): string {

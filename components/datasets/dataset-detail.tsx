@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { EmptyRows, Table, TableBody, TableHead } from "@/components/ui/table";
 import type { ParsedCase } from "@/server/datasets/types";
-import type { DatasetCaseView } from "@/server/services/datasets/get-dataset";
+import type { DatasetCaseView } from "./types";
 import { CaseForm } from "./case-form";
 import { CaseRow } from "./case-row";
 
