@@ -10,6 +10,7 @@ import { ModalDialog } from "@/components/runs/modal-dialog";
 import { Button } from "@/components/ui/button";
 import { fieldClass } from "@/components/ui/select";
 import { DATASET_LIMITS } from "@/server/datasets/limits";
+import { useRefreshDatasets } from "./use-refresh-datasets";
 
 /** What becomes the case: a finished run, or a decided escalation (whose comment can become the rubric). */
 export type AddToDatasetSource = { kind: "run"; runId: string } | { kind: "escalation"; escalationId: string; comment: string | null };
@@ -25,7 +26,11 @@ export function AddToDatasetButton({ source }: { source: AddToDatasetSource }) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const datasets = useQuery({ ...trpc.datasets.list.queryOptions(), enabled: open });
-  const onSuccess = () => setOpen(false);
+  const refresh = useRefreshDatasets();
+  const onSuccess = () => {
+    setOpen(false);
+    void refresh();
+  };
   const fromRun = useMutation(trpc.datasets.addFromRun.mutationOptions({ onSuccess }));
   const fromEscalation = useMutation(trpc.datasets.addFromEscalation.mutationOptions({ onSuccess }));
   const mutation = source.kind === "run" ? fromRun : fromEscalation;

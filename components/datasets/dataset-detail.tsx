@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useId, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { RefusalNote } from "@/components/auth/refusal-note";
 import { usePermission } from "@/components/auth/signed-in-user";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -15,6 +15,7 @@ import type { ParsedCase } from "@/server/datasets/types";
 import type { DatasetCaseView } from "./types";
 import { CaseForm } from "./case-form";
 import { CaseRow } from "./case-row";
+import { useRefreshDatasets } from "./use-refresh-datasets";
 
 const PAGE_SIZE = 50;
 
@@ -26,7 +27,7 @@ type Editing = { kind: "add" } | { kind: "update"; item: DatasetCaseView } | nul
  */
 export function DatasetDetail({ datasetId }: { datasetId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshDatasets();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -41,7 +42,7 @@ export function DatasetDetail({ datasetId }: { datasetId: string }) {
     trpc.datasets.changeCase.mutationOptions({
       onSuccess: async ({ version }) => {
         setEditing(null);
-        await queryClient.invalidateQueries({ queryKey: trpc.datasets.get.queryKey() });
+        await refresh();
         router.push(`${pathname}?version=${version}`);
       },
     }),

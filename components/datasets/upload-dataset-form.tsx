@@ -11,6 +11,7 @@ import { fieldClass } from "@/components/ui/select";
 import { DATASET_LIMITS } from "@/server/datasets/limits";
 import type { DatasetFileError } from "@/server/datasets/types";
 import { FileErrors } from "./file-errors";
+import { useRefreshDatasets } from "./use-refresh-datasets";
 
 const ACCEPT = ".jsonl,.csv,.yaml,.yml";
 
@@ -27,6 +28,7 @@ export function UploadDatasetForm({ initialName = "" }: { initialName?: string }
   const trpc = useTRPC();
   const router = useRouter();
   const mayEdit = usePermission("edit_dataset");
+  const refresh = useRefreshDatasets();
   const reasonId = useId();
   const [name, setName] = useState(initialName);
   const [file, setFile] = useState<File | null>(null);
@@ -34,9 +36,10 @@ export function UploadDatasetForm({ initialName = "" }: { initialName?: string }
   const [localProblem, setLocalProblem] = useState<string | null>(null);
   const upload = useMutation(
     trpc.datasets.upload.mutationOptions({
-      onSuccess: (result, input) => {
-        if (result.ok) router.push(`/datasets/${result.datasetId}?version=${result.version}`);
-        else setProblems({ fileName: input.fileName, errors: result.errors });
+      onSuccess: async (result, input) => {
+        if (!result.ok) return setProblems({ fileName: input.fileName, errors: result.errors });
+        await refresh();
+        router.push(`/datasets/${result.datasetId}?version=${result.version}`);
       },
     }),
   );
