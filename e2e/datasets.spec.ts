@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { collectBrowserErrors } from "./support/browser-errors";
 import { pendingEscalationOf, startEscalatingRun } from "./support/escalations";
+import { signedInAs } from "./support/users";
 
 // The example dataset shipped for prime-validator; the spec breaks one field of its second line.
 const EXAMPLE = readFileSync("examples/datasets/prime-validator.jsonl", "utf8");
@@ -118,4 +119,23 @@ test("a decided escalation becomes a case with the reviewer's comment as its rub
   await expect(item).toContainText(`rubric: ${comment}`);
   await expect(item.getByRole("link", { name: "escalation" })).toHaveAttribute("href", `/escalations/${escalation.id}`);
   expect(browserErrors).toEqual([]);
+});
+
+test("a viewer reads datasets but every change is disabled with the reason", async ({ browser, request }) => {
+  const name = `e2e viewer ${Date.now()}`;
+  const uploaded = await request.post("/api/trpc/datasets.upload", { data: { json: { name, fileName: "prime-validator.jsonl", text: EXAMPLE } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const viewer = await signedInAs(browser, request, "viewer");
+  const page = await viewer.context.newPage();
+  await page.goto("/datasets");
+  const row = page.getByTestId("dataset-row").filter({ hasText: name });
+  await expect(page.getByRole("link", { name: "Upload a dataset" })).toHaveCount(0);
+  await row.getByRole("link").click();
+  await expect(page.getByTestId("case-row").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add case" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add case" })).toHaveAccessibleDescription("Viewers cannot change datasets");
+  await expect(page.getByRole("button", { name: /^Edit case/ })).toHaveCount(0);
+  await page.goto("/datasets/upload");
+  await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeDisabled();
+  await viewer.context.close();
 });
