@@ -9,6 +9,7 @@ const NAV_ITEMS = [
   { href: "/escalations", label: "Escalations" },
   // /insights: /metrics is the Prometheus endpoint's address.
   { href: "/insights", label: "Metrics" },
+  { href: "/datasets", label: "Datasets" },
 ] as const;
 
 const ADMIN_ITEMS: readonly { href: string; label: string; action: Action }[] = [

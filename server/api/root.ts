@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
+import { datasetsRouter } from "./routers/datasets";
 import { escalationRouter } from "./routers/escalation";
 import { insightsRouter } from "./routers/insights";
 import { modelsRouter } from "./routers/models";
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   overview: overviewRouter,
   toolCall: toolCallRouter,
   insights: insightsRouter,
+  datasets: datasetsRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */
