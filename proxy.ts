@@ -12,7 +12,8 @@ import { newNonce, pageContentSecurityPolicy } from "@/server/api/security-heade
  * The other security headers are set for every path in next.config.ts.
  */
 const SESSION_COOKIES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
-const OPEN_PATHS = /^\/(?:sign-in(?:\/|$)|icon\.svg$|favicon\.ico$|screenshot\.png$|[^/]+\.png$)/;
+// /metrics: Prometheus's scrape (rewritten to app/api/metrics, which answers 404 unless enabled and checks its own token).
+const OPEN_PATHS = /^\/(?:sign-in(?:\/|$)|metrics$|icon\.svg$|favicon\.ico$|screenshot\.png$|[^/]+\.png$)/;
 
 export default function proxy(request: NextRequest) {
   const policy = pageContentSecurityPolicy(newNonce(), process.env.NODE_ENV === "development");

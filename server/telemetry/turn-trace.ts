@@ -232,6 +232,7 @@ export class TurnTrace {
         return;
       }
       case "state.advanced":
+        this.#stepNamed(event.step, now);
         this.#closeStep(now, "passed");
         return;
       case "step.completed":
