@@ -173,12 +173,51 @@ describe.each(TEST_PROVIDERS)("a worker exports a run's spans over OTLP/HTTP, on
     ]);
     expect(attrs(guards[1]!)["dualstate.guard.feedback"]).toEqual(expect.stringMatching(/\S/));
 
-    // Every child lies within its parent's time.
-    for (const span of spans) {
-      const parent = parentOf(span);
-      if (!parent) continue;
-      expect(BigInt(span.startTimeUnixNano), `${span.name} starts within ${parent.name}`).toBeGreaterThanOrEqual(BigInt(parent.startTimeUnixNano));
-      expect(BigInt(span.endTimeUnixNano), `${span.name} ends within ${parent.name}`).toBeLessThanOrEqual(BigInt(parent.endTimeUnixNano));
-    }
+    expectNested(spans);
+  });
+
+  it("a run suspended on an escalation and resumed by a decision: one trace, a span per turn, one run span once it ends", async () => {
+    receiver.spans.length = 0;
+    const env = parseEnv({ DATABASE_URL: fixture.database.url, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_TRACES_SAMPLER: "parentbased_always_on" });
+    worker = startWorker(env, { concurrency: 1 });
+    const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["sandbox-escalation"]!, specification: "run a command", generatorOverride: fixture.replay("sandbox-escalation") });
+    const status = (wanted: string) => until(async () => ((await fixture.database.db.run.findUniqueOrThrow({ where: { id: runId } })).status === wanted ? true : undefined));
+    await status("suspended");
+    const escalation = await fixture.database.db.escalation.findFirstOrThrow({ where: { runId } });
+    expect((await fixture.store.resolveEscalation({ escalationId: escalation.id, decision: { decision: "approve", decidedBy: "ada" } })).ok).toBe(true);
+    await status("succeeded");
+    await worker.stop(1_000);
+    worker = undefined;
+
+    const spans = receiver.spans.filter((span) => span.traceId === traceIdOf(runId));
+    expect(spans).toHaveLength(receiver.spans.length);
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const roots = spans.filter((span) => span.name === "invoke_workflow sandbox-escalation");
+    expect(roots.map((span) => [span.spanId, attributesOf(span.attributes)["dualstate.run.outcome"]])).toEqual([[runSpanIdOf(runId), "succeeded"]]);
+    const turns = spans.filter((span) => span.name.startsWith("dualstate.turn "));
+    expect(turns.map((span) => [span.name, span.parentSpanId, attributesOf(span.attributes)["dualstate.turn.outcome"]])).toEqual([
+      ["dualstate.turn start", runSpanIdOf(runId), "suspended"],
+      ["dualstate.turn resume", runSpanIdOf(runId), "succeeded"],
+    ]);
+    const steps = spans.filter((span) => span.name === "dualstate.step write_script");
+    expect(steps.map((span) => [byId.get(span.parentSpanId!)?.name, attributesOf(span.attributes)["dualstate.step.outcome"], attributesOf(span.attributes)["dualstate.step.resumed"]])).toEqual([
+      ["dualstate.turn start", "escalated", undefined],
+      ["dualstate.turn resume", "passed", true],
+    ]);
+    const guard = spans.find((span) => span.name === "dualstate.guard g_script");
+    expect(attributesOf(guard!.attributes)).toMatchObject({ "dualstate.guard.verdict": "fatal" });
+    expect(guard!.status?.code).toBe(STATUS_ERROR);
+    expectNested(spans);
   });
 });
+
+/** Every child lies within its parent's time. */
+function expectNested(spans: readonly OtlpSpan[]): void {
+  const byId = new Map(spans.map((span) => [span.spanId, span]));
+  for (const span of spans) {
+    const parent = byId.get(span.parentSpanId ?? "");
+    if (!parent) continue;
+    expect(BigInt(span.startTimeUnixNano), `${span.name} starts within ${parent.name}`).toBeGreaterThanOrEqual(BigInt(parent.startTimeUnixNano));
+    expect(BigInt(span.endTimeUnixNano), `${span.name} ends within ${parent.name}`).toBeLessThanOrEqual(BigInt(parent.endTimeUnixNano));
+  }
+}
