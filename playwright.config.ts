@@ -6,6 +6,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const FAKE_MODEL_PORT = PORT + 1;
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
+const E2E_METRICS_TOKEN = "e2e-metrics-scrape-token-0123456789";
 
 // Debian's chromium: `npx playwright install` cannot download browsers here.
 const CHROMIUM_LAUNCH = {
@@ -57,6 +58,9 @@ export default defineConfig({
         OPENAI_API_KEY: "e2e",
         OPENAI_MODEL: "fake-e2e-model",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Prometheus metrics on, behind a token (e2e/metrics-endpoint.spec.ts).
+        DUALSTATE_METRICS: "1",
+        DUALSTATE_METRICS_TOKEN: E2E_METRICS_TOKEN,
       },
       // Includes a `next build` when no up-to-date build exists (a few minutes on two cores).
       timeout: 600_000,
