@@ -1,6 +1,8 @@
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
-import { startRunTracing, tracesUrl, tracingEnabled } from "./otel-tracing";
+import { startRunTracing } from "./otel-tracing";
+import { loadRunTracing } from "./tracing-from-env";
+import { tracesUrl, tracingEnabled } from "./tracing-settings";
 import { runSpanIdOf, traceIdOf } from "./run-trace-ids";
 
 const turn = (runId: string) => ({ runId, epoch: 1, kind: "start", workerId: "w", retryCount: 0 });
@@ -9,6 +11,7 @@ const runCreatedAt = async () => undefined;
 describe("tracing from the OTEL_* settings", () => {
   it("is off without an OTLP endpoint, or when the SDK is disabled: nothing is started", () => {
     expect(tracingEnabled({})).toBe(false);
+    expect(loadRunTracing({}, { runCreatedAt })).toBeUndefined();
     expect(startRunTracing({}, { runCreatedAt })).toBeUndefined();
     expect(startRunTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "true" }, { runCreatedAt })).toBeUndefined();
     expect(tracingEnabled({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://collector:4318/v1/traces" })).toBe(true);

@@ -14,24 +14,9 @@ import {
   type Sampler,
   type SpanExporter,
 } from "@opentelemetry/sdk-trace-base";
-import type { Env } from "../env";
 import { runSpanIdOf, traceIdOf } from "./run-trace-ids";
+import { tracesUrl, tracingEnabled, type TracingEnv } from "./tracing-settings";
 import { TurnTrace, type TracedTurn } from "./turn-trace";
-
-/** The OTEL_* settings the tracing reads (validated in env.ts; the exporter reads OTEL_EXPORTER_OTLP_HEADERS and the like itself). */
-export type TracingEnv = Pick<Env, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT" | "OTEL_SDK_DISABLED" | "OTEL_TRACES_SAMPLER" | "OTEL_TRACES_SAMPLER_ARG">;
-
-/** Traces are exported only when an OTLP endpoint is configured, and not disabled. */
-export function tracingEnabled(env: TracingEnv): boolean {
-  return env.OTEL_SDK_DISABLED !== "true" && (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined || env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined);
-}
-
-/** OTLP/HTTP's rule: a signal-specific endpoint is used as is; the general one gets /v1/traces appended. */
-export function tracesUrl(env: TracingEnv): string | undefined {
-  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
-  return `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`;
-}
 
 /** The root sampler OTEL_TRACES_SAMPLER names; every sampler used decides on the trace id alone, so all turns of a run agree. */
 function rootSampler(env: TracingEnv): Sampler {
@@ -73,6 +58,8 @@ class RunRootIds implements IdGenerator {
     }
   }
 }
+
+export type { TracingEnv };
 
 export interface RunTracing {
   /** The spans of one claimed turn. */

@@ -15,17 +15,18 @@ export interface TurnTelemetry {
 
 /** A worker's traces and metrics; absent when neither is configured, and then a turn does nothing extra. */
 export interface WorkerTelemetry {
-  startTurn(turn: TracedTurn): TurnTelemetry;
+  /** Waits for the SDK on the first turn only (tracing-from-env.ts). */
+  startTurn(turn: TracedTurn): Promise<TurnTelemetry>;
   claimed(seconds: number, outcome: ClaimOutcome): void;
 }
 
-export function workerTelemetry(parts: { readonly tracing?: RunTracing; readonly metrics?: WorkerMetrics }): WorkerTelemetry | undefined {
+export function workerTelemetry(parts: { readonly tracing?: RunTracing | Promise<RunTracing | undefined>; readonly metrics?: WorkerMetrics }): WorkerTelemetry | undefined {
   const { tracing, metrics } = parts;
   if (!tracing && !metrics) return undefined;
   return {
     claimed: (seconds, outcome) => metrics?.claims.observe(outcome, seconds),
-    startTurn(turn) {
-      const trace = tracing?.startTurn(turn);
+    async startTurn(turn) {
+      const trace = (await tracing)?.startTurn(turn);
       return {
         observer(inner, isReplayed) {
           const traced = trace ? trace.observer(inner, isReplayed) : inner;

@@ -77,7 +77,7 @@ const failure = (failedStep: string, reason: string): WorkflowResult => ({ statu
  * nothing that the stop interrupted: a shutdown hands the run back to the inbox at once.
  */
 export async function executeTurn(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal?: AbortSignal): Promise<TurnOutcome> {
-  const telemetry = options.telemetry?.startTurn(turn);
+  const telemetry = await options.telemetry?.startTurn(turn);
   if (!telemetry) return execute(store, turn, options, signal, undefined);
   try {
     const outcome = await execute(store, turn, options, signal, telemetry);

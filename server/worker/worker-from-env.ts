@@ -5,7 +5,7 @@ import { cassetteDirectories } from "../services/cassettes/cassette-directories"
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { createDoorbell } from "../durable/doorbell";
 import { RunWorker, type WorkerOptions } from "./run-worker";
-import { startRunTracing } from "../telemetry/otel-tracing";
+import { loadRunTracing } from "../telemetry/tracing-from-env";
 import { runCreatedAtFrom } from "../telemetry/run-created-at";
 import { metricsEnabled } from "../telemetry/metrics/metrics-settings";
 import { WorkerMetrics } from "../telemetry/metrics/worker-metrics";
@@ -40,7 +40,7 @@ export function startWorker(env: Env, overrides: Partial<WorkerOptions> = {}): S
   const doorbell = createDoorbell(env.DATABASE_URL);
   store.onMessage = () => doorbell.ring();
   // Traces when an OTLP endpoint is configured, durations for /metrics when metrics are on; neither costs anything otherwise.
-  const tracing = startRunTracing(env, { runCreatedAt: runCreatedAtFrom(sql) });
+  const tracing = loadRunTracing(env, { runCreatedAt: runCreatedAtFrom(sql) }, options.log);
   const metrics = metricsEnabled(env) ? new WorkerMetrics() : undefined;
   const telemetry = workerTelemetry({ tracing, metrics });
   const worker = new RunWorker(store, doorbell, { loadModels: () => loadModelDirectoryFromSql(sql, env), ...(telemetry ? { telemetry } : {}), ...options });
@@ -52,7 +52,7 @@ export function startWorker(env: Env, overrides: Partial<WorkerOptions> = {}): S
     async stop(drainMs) {
       await worker.stop(drainMs);
       await publisher?.stop();
-      await tracing?.shutdown().catch((error) => options.log?.(`tracing: the last spans were not exported (${error instanceof Error ? error.message : String(error)})`));
+      await (await tracing)?.shutdown().catch((error) => options.log?.(`tracing: the last spans were not exported (${error instanceof Error ? error.message : String(error)})`));
       await doorbell.close();
       await store.close();
     },
