@@ -113,7 +113,7 @@ export class TurnTrace {
       record: async (event, key) => {
         const replayed = key !== undefined && isReplayed(key);
         await inner.record(event, key);
-        if (!replayed) this.#onEvent(event, key);
+        if (!replayed) safely(() => this.#onEvent(event, key), undefined);
       },
       ...(inner.recall ? { recall: (key: string) => inner.recall!(key) } : {}),
     };
@@ -123,27 +123,26 @@ export class TurnTrace {
   calls(inner: CallLedger): CallLedger {
     return {
       call: async (key, request, perform) => {
-        const parent = this.#parentOfCall(key);
+        const parent = safely(() => this.#parentOfCall(key), this.#root.context);
         let made: Span | undefined;
         const outcome = await inner.call(key, request, async (identity) => {
-          const span = this.#startCall(key, request, parent);
+          const span = safely(() => this.#startCall(key, request, parent), undefined);
           made = span;
           try {
             const result = await perform(identity);
-            describeResult(span, request, result);
+            if (span) safely(() => describeResult(span, request, result), undefined);
             return result;
           } catch (error) {
-            span.setAttribute(ERROR_TYPE, errorType(error));
-            span.setStatus({ code: SpanStatusCode.ERROR, message: bounded(error instanceof Error ? error.message : String(error)) });
+            if (span) safely(() => describeError(span, error), undefined);
             throw error;
           } finally {
-            span.end(this.#now());
-            this.#callEnded(key);
+            safely(() => {
+              span?.end(this.#now());
+              this.#callEnded(key);
+            }, undefined);
           }
         });
-        if (made && !outcome.ok) {
-          made.setAttribute(ERROR_TYPE, outcome.error.code);
-        }
+        if (made && !outcome.ok) made.setAttribute(ERROR_TYPE, outcome.error.code);
         return outcome;
       },
       note: (key, actor, text) => inner.note(key, actor, text),
@@ -377,6 +376,20 @@ function describeResult(span: Span, request: CallRequest, result: JsonObject): v
     if (typeof usage.completionTokens === "number") span.setAttribute(GEN_AI.USAGE_OUTPUT_TOKENS, usage.completionTokens);
   }
   if (typeof result.attempts === "number") span.setAttribute("dualstate.call.http_attempts", result.attempts);
+}
+
+function describeError(span: Span, error: unknown): void {
+  span.setAttribute(ERROR_TYPE, errorType(error));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: bounded(error instanceof Error ? error.message : String(error)) });
+}
+
+/** Telemetry never fails a run: a span that cannot be made is left out. */
+function safely<T>(work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch {
+    return fallback;
+  }
 }
 
 function errorType(error: unknown): string {
