@@ -8,7 +8,8 @@ export interface TurnTelemetry {
   /** `inner` observed; `isReplayed(key)` says whether an earlier turn recorded the event (then it is not new work). */
   observer(inner: RunObserver, isReplayed: (key: string) => boolean): RunObserver;
   calls(inner: CallLedger): CallLedger;
-  setWorkflow(name: string): void;
+  /** The run's pinned definition, read as stored: its name names the run's spans. */
+  setWorkflow(definition: unknown): void;
   /** Never throws. */
   end(outcome: TracedOutcome, error?: unknown): Promise<void>;
 }
@@ -33,7 +34,10 @@ export function workerTelemetry(parts: { readonly tracing?: RunTracing | Promise
           return metrics ? timedGuards(traced, isReplayed, metrics) : traced;
         },
         calls: (inner) => (trace ? trace.calls(inner) : inner),
-        setWorkflow: (name) => trace?.setWorkflow(name),
+        setWorkflow: (definition) => {
+          const name = typeof definition === "object" && definition !== null && "name" in definition ? definition.name : undefined;
+          if (typeof name === "string" && name) trace?.setWorkflow(name.slice(0, 200));
+        },
         end: async (outcome, error) => {
           await trace?.end(outcome, error).catch(() => {});
         },

@@ -102,6 +102,7 @@ async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOpti
   const liveCall = new LiveCallRelay(store.liveCalls, turn.runId, turn.epoch);
   try {
     const snapshot = turn.snapshot ?? (await store.loadTurn(turn.runId));
+    telemetry?.setWorkflow(snapshot.definition);
     journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt, checkLease: () => lease.check(), clock: options.clock });
 
     if (turn.kind === "cancel") {
@@ -129,7 +130,6 @@ async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOpti
     }
 
     const definition = snapshot.definition as WorkflowDefinition;
-    telemetry?.setWorkflow(definition.name);
     // A failed read is an outage, retried like any transient failure of the turn.
     const models = options.machineFor || !options.loadModels ? undefined : await options.loadModels();
     let result: MachineResult;
