@@ -25,5 +25,5 @@ export const GEN_AI_OPERATION = { CHAT: "chat", EXECUTE_TOOL: "execute_tool", IN
 /** Every model endpoint Dualstate calls speaks the OpenAI chat-completions protocol. */
 export const GEN_AI_PROVIDER = "openai";
 
-/** The general conventions used beside them. */
-export const ERROR_TYPE = "error.type";
+/** The general (stable) conventions used beside them. */
+export { ATTR_ERROR_TYPE as ERROR_TYPE } from "@opentelemetry/semantic-conventions";

@@ -14,6 +14,7 @@ import {
   type Sampler,
   type SpanExporter,
 } from "@opentelemetry/sdk-trace-base";
+import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
 import { runSpanIdOf, traceIdOf } from "./run-trace-ids";
 import { tracesUrl, tracingEnabled, type TracingEnv } from "./tracing-settings";
 import { TurnTrace, type TracedTurn } from "./turn-trace";
@@ -89,7 +90,7 @@ export function startRunTracing(env: TracingEnv, options: RunTracingOptions): Ru
   const ids = new RunRootIds();
   const root = rootSampler(env);
   const resource = defaultResource()
-    .merge(resourceFromAttributes({ "service.name": "dualstate" }))
+    .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: "dualstate" }))
     .merge(detectResources({ detectors: [envDetector] }));
   const exporter = options.exporter ?? new OTLPTraceExporter({ url: tracesUrl(env) });
   const provider = new BasicTracerProvider({ resource, idGenerator: ids, sampler: new ParentBasedSampler({ root }), spanProcessors: [new BatchSpanProcessor(exporter)] });
