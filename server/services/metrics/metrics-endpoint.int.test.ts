@@ -80,13 +80,17 @@ describe.each(TEST_PROVIDERS)("GET /metrics on %s", (provider) => {
     expect(sample(text, "dualstate_runs_in_flight")).toBe(0);
     expect(sample(text, 'dualstate_escalations_pending{kind="guard"}')).toBe(0);
     expect(sample(text, "dualstate_workers_reporting")).toBe(0);
-    expect(sample(text, "dualstate_queue_oldest_due_seconds")).toBeGreaterThanOrEqual(0);
+    // Due a moment ago (by the database's clock, as the claim decides).
+    expect(sample(text, "dualstate_queue_oldest_due_seconds")).toBeLessThan(300);
 
-    // A retry's backoff: scheduled, not due.
+    // A retry's backoff: scheduled, not due; the other message has been due for ten minutes.
     await fixture.database.db.inboxMessage.updateMany({ where: { runId: first.runId }, data: { nextRetryAt: new Date(Date.now() + 3_600_000) } });
+    await fixture.database.db.inboxMessage.updateMany({ where: { runId: { not: first.runId } }, data: { nextRetryAt: new Date(Date.now() - 600_000) } });
     const later = await (await fetch(`${http.url}/metrics`)).text();
     expect(sample(later, 'dualstate_queue_depth{state="due"}')).toBe(1);
     expect(sample(later, 'dualstate_queue_depth{state="scheduled"}')).toBe(1);
+    expect(sample(later, "dualstate_queue_oldest_due_seconds")).toBeGreaterThan(590);
+    expect(sample(later, "dualstate_queue_oldest_due_seconds")).toBeLessThan(900);
     await fixture.database.db.inboxMessage.updateMany({ where: { runId: first.runId }, data: { nextRetryAt: new Date() } });
   });
 

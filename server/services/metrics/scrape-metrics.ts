@@ -1,8 +1,9 @@
-import { CLAIMABLE_RUN_STATUSES, DUE_INBOX_STATUSES, ESCALATION_KINDS, HELD_RUN_STATUSES } from "../../durable/lifecycle";
+import { CLAIMABLE_RUN_STATUSES, ESCALATION_KINDS, HELD_RUN_STATUSES } from "../../durable/lifecycle";
 import type { Db } from "../../persistence/db";
 import { writeExposition, type HistogramSeries, type Metric, type Sample } from "../../telemetry/metrics/exposition";
 import { parseWorkerMetrics, WORKER_METRICS_KEY_PREFIX, WORKER_METRICS_MAX_ROWS, WORKER_METRICS_STALE_MS } from "../../telemetry/metrics/worker-metrics-store";
 import type { WorkerMetricsSnapshot } from "../../telemetry/metrics/worker-metrics";
+import { inboxGauges } from "./inbox-gauges";
 
 /** Runs that have not ended, by status: the only statuses counted (ended runs grow without bound). */
 const LIVE_RUN_STATUSES = [...CLAIMABLE_RUN_STATUSES, ...HELD_RUN_STATUSES] as const;
@@ -15,10 +16,8 @@ const seconds = (ms: number) => Math.max(0, ms / 1000);
  * runs), and the histograms the workers published (worker-metrics-store.ts).
  */
 export async function scrapeMetrics(db: Db, now = new Date()): Promise<string> {
-  const [due, scheduled, oldestDue, runs, escalations, oldestEscalation, workerRows] = await Promise.all([
-    db.inboxMessage.count({ where: { status: { in: [...DUE_INBOX_STATUSES] }, nextRetryAt: { lte: now } } }),
-    db.inboxMessage.count({ where: { status: { in: [...DUE_INBOX_STATUSES] }, nextRetryAt: { gt: now } } }),
-    db.inboxMessage.aggregate({ where: { status: { in: [...DUE_INBOX_STATUSES] }, nextRetryAt: { lte: now } }, _min: { nextRetryAt: true } }),
+  const [inbox, runs, escalations, oldestEscalation, workerRows] = await Promise.all([
+    inboxGauges(db),
     db.run.groupBy({ by: ["status"], where: { status: { in: [...LIVE_RUN_STATUSES] } }, _count: { _all: true } }),
     db.escalation.groupBy({ by: ["kind"], where: { status: "pending" }, _count: { _all: true } }),
     db.escalation.aggregate({ where: { status: "pending" }, _min: { createdAt: true } }),
@@ -29,7 +28,6 @@ export async function scrapeMetrics(db: Db, now = new Date()): Promise<string> {
   const workers = workerRows
     .map((row) => parseWorkerMetrics(row.value))
     .filter((snapshot): snapshot is WorkerMetricsSnapshot => snapshot !== undefined && now.getTime() - Date.parse(snapshot.at) <= WORKER_METRICS_STALE_MS);
-  const oldestDueAt = oldestDue._min.nextRetryAt;
   const oldestPendingAt = oldestEscalation._min.createdAt;
 
   const metrics: Metric[] = [
@@ -38,15 +36,15 @@ export async function scrapeMetrics(db: Db, now = new Date()): Promise<string> {
       help: "Inbox messages waiting for a worker: due now, or scheduled for later (a retry's backoff).",
       type: "gauge",
       samples: [
-        { labels: { state: "due" }, value: due },
-        { labels: { state: "scheduled" }, value: scheduled },
+        { labels: { state: "due" }, value: inbox.due },
+        { labels: { state: "scheduled" }, value: inbox.scheduled },
       ],
     },
     {
       name: "dualstate_queue_oldest_due_seconds",
       help: "How long the longest-waiting due inbox message has been due (0 when none is).",
       type: "gauge",
-      samples: [{ value: oldestDueAt ? seconds(now.getTime() - oldestDueAt.getTime()) : 0 }],
+      samples: [{ value: inbox.oldestDueSeconds }],
     },
     {
       name: "dualstate_runs",
