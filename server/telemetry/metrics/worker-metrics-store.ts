@@ -37,7 +37,7 @@ export function startMetricsPublisher(
   const publish = async () => {
     const snapshot = metrics.snapshot(workerId, clock());
     // Losing a snapshot in a crash costs nothing (the next one replaces it), so no commit waits for the disk.
-    await sql.queryWithoutWaitingForDisk(`INSERT INTO "Setting" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value"`, [key, JSON.stringify(snapshot)]);
+    await sql.queryWithoutWaitingForDisk(`INSERT INTO "Setting" ("key", "value") VALUES (?, ?) ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value" RETURNING "key"`, [key, JSON.stringify(snapshot)]);
     if (++publishes % PRUNE_EVERY === 1) await pruneStale(sql, clock().getTime());
   };
   const timer = setInterval(() => void publish().catch((error) => options.log?.(`metrics: cannot publish (${error instanceof Error ? error.message : String(error)})`)), options.intervalMs ?? WORKER_METRICS_INTERVAL_MS);
