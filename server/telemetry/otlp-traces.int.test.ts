@@ -72,6 +72,8 @@ function attributesOf(attributes: OtlpSpan["attributes"]): Record<string, unknow
 const API_KEY = "sk-traced-worker-key-0123456789";
 const SPAN_KIND_CLIENT = 3;
 const STATUS_ERROR = 2;
+/** Roomy: a loaded machine runs the python guards' sandbox slowly. */
+const RUN_LIMIT_MS = 90_000;
 
 describe.each(TEST_PROVIDERS)("a worker exports a run's spans over OTLP/HTTP, on %s", (provider) => {
   let fixture: DurableFixture;
@@ -105,7 +107,7 @@ describe.each(TEST_PROVIDERS)("a worker exports a run's spans over OTLP/HTTP, on
     const run = await until(async () => {
       const found = await fixture.database.db.run.findUniqueOrThrow({ where: { id: runId } });
       return ["succeeded", "failed"].includes(found.status) ? found : undefined;
-    });
+    }, RUN_LIMIT_MS);
     expect(run.status).toBe("succeeded");
     // Stopping the worker shuts the SDK down, which exports what is still batched.
     await worker.stop(1_000);
@@ -174,14 +176,14 @@ describe.each(TEST_PROVIDERS)("a worker exports a run's spans over OTLP/HTTP, on
     expect(attrs(guards[1]!)["dualstate.guard.feedback"]).toEqual(expect.stringMatching(/\S/));
 
     expectNested(spans);
-  });
+  }, 3 * RUN_LIMIT_MS);
 
   it("a run suspended on an escalation and resumed by a decision: one trace, a span per turn, one run span once it ends", async () => {
     receiver.spans.length = 0;
     const env = parseEnv({ DATABASE_URL: fixture.database.url, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_TRACES_SAMPLER: "parentbased_always_on" });
     worker = startWorker(env, { concurrency: 1 });
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["sandbox-escalation"]!, specification: "run a command", generatorOverride: fixture.replay("sandbox-escalation") });
-    const status = (wanted: string) => until(async () => ((await fixture.database.db.run.findUniqueOrThrow({ where: { id: runId } })).status === wanted ? true : undefined));
+    const status = (wanted: string) => until(async () => ((await fixture.database.db.run.findUniqueOrThrow({ where: { id: runId } })).status === wanted ? true : undefined), RUN_LIMIT_MS);
     await status("suspended");
     const escalation = await fixture.database.db.escalation.findFirstOrThrow({ where: { runId } });
     expect((await fixture.store.resolveEscalation({ escalationId: escalation.id, decision: { decision: "approve", decidedBy: "ada" } })).ok).toBe(true);
@@ -208,7 +210,7 @@ describe.each(TEST_PROVIDERS)("a worker exports a run's spans over OTLP/HTTP, on
     expect(attributesOf(guard!.attributes)).toMatchObject({ "dualstate.guard.verdict": "fatal" });
     expect(guard!.status?.code).toBe(STATUS_ERROR);
     expectNested(spans);
-  });
+  }, 3 * RUN_LIMIT_MS);
 });
 
 /** Every child lies within its parent's time. */

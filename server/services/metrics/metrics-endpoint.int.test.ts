@@ -116,7 +116,7 @@ describe.each(TEST_PROVIDERS)("GET /metrics on %s", (provider) => {
     await until(async () => {
       const runs = await fixture.database.db.run.findMany({ select: { status: true } });
       return runs.every((run) => run.status === "succeeded" || run.status === "suspended") ? runs : undefined;
-    });
+    }, 90_000);
     sql = openSqlClient(fixture.database.url);
     publisher = startMetricsPublisher(sql, worker.workerId, metrics, { intervalMs: 60_000 });
     await publisher.publish();
@@ -143,7 +143,7 @@ describe.each(TEST_PROVIDERS)("GET /metrics on %s", (provider) => {
     const afterText = await after.text();
     expect(sample(afterText, "dualstate_workers_reporting")).toBe(0);
     expect(afterText).not.toContain("_bucket{");
-  });
+  }, 180_000);
 });
 
 describe("the route handler itself (app/api/metrics/route.ts), configured from the environment", () => {
