@@ -75,6 +75,7 @@ describe("a turn's spans, from the events and calls it reports", () => {
     const t = traced();
     await t.record({ type: "step.started", step: "implement", guardId: "g_impl", dependencyIds: {} }, "implement/started");
     await t.calls.call("implement/attempt-1/lookup", { actor: "assistant", policy: "search_docs", payload: {} }, async () => ({ hits: 2 }));
+    await t.calls.call("implement/attempt-1/replay", { actor: "assistant", policy: "replay", payload: {} }, async () => ({ content: "recorded" }));
     await t.calls.call("implement/attempt-1/model", { actor: "assistant", policy: "model", payload: { model: "coder" } }, async () => ({ content: "x" }));
     t.tick(5);
     await t.calls.call("implement/attempt-1/guard/judge", { actor: "judge", policy: "model", payload: { model: "judge-model" } }, async () => ({ content: "FAIL" }));
@@ -86,6 +87,8 @@ describe("a turn's spans, from the events and calls it reports", () => {
     await t.trace.end("suspended");
 
     expect(t.parentName(t.named("execute_tool search_docs")[0]!)).toBe("dualstate.attempt implement");
+    expect(t.parentName(t.named("dualstate.replay")[0]!)).toBe("dualstate.attempt implement");
+    expect(t.named("dualstate.replay")[0]!.attributes["gen_ai.operation.name"]).toBeUndefined();
     expect(t.named("execute_tool search_docs")[0]!.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "search_docs" });
     const guards = t.named("dualstate.guard g_impl");
     expect(guards.map((span) => [span.attributes["dualstate.guard.verdict"], t.parentName(span)])).toEqual([

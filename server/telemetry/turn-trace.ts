@@ -30,6 +30,8 @@ export interface TurnTraceOptions {
 const TEXT_LIMIT = 1_000;
 const bounded = (text: string) => (text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text);
 const ENDED_RUN_OUTCOMES = new Set(["succeeded", "failed", "cancelled"]);
+/** The policy of a replay generator's call (generators/replay/replay-generator.ts). */
+const REPLAY_POLICY = "replay";
 /** `<prefix>/attempt-<n>` and what follows it in a ledger key (decision-keys.ts); the last one wins. */
 const ATTEMPT_IN_KEY = /\/attempt-([1-9][0-9]{0,8})((?:\/.*)?)$/;
 
@@ -68,6 +70,7 @@ interface StepState extends OpenSpan {
  *       └ dualstate.attempt <step>      each attempt
  *         ├ chat <model>                each model request made (GenAI conventions)
  *         ├ execute_tool <tool>         each tool call made
+ *         ├ dualstate.replay            each reply read from a replay cassette
  *         └ dualstate.guard <guard>     the verdict (an llm judge's chat spans inside it)
  */
 export class TurnTrace {
@@ -345,6 +348,10 @@ export class TurnTrace {
         },
         parent,
       );
+    }
+    if (request.policy === REPLAY_POLICY) {
+      // A reply read from a cassette (generators/replay): no model is asked and no tool runs.
+      return this.#options.tracer.startSpan("dualstate.replay", { kind: SpanKind.INTERNAL, startTime: now, attributes: { "dualstate.call.key": key, "dualstate.call.actor": request.actor } }, parent);
     }
     return this.#options.tracer.startSpan(
       `${GEN_AI_OPERATION.EXECUTE_TOOL} ${request.policy}`,
