@@ -1,5 +1,6 @@
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
+import { until } from "../testing/until";
 import { startRunTracing } from "./otel-tracing";
 import { loadRunTracing } from "./tracing-from-env";
 import { tracesUrl, tracingEnabled } from "./tracing-settings";
@@ -49,4 +50,18 @@ describe("tracing from the OTEL_* settings", () => {
       await tracing.shutdown();
     }
   });
+
+  it("says in the worker's log when the collector cannot be reached, and the turns go on", async () => {
+    // The SDK reads its batch delay and export timeout from the environment: short, so the failed export comes soon.
+    process.env.OTEL_BSP_SCHEDULE_DELAY = "50";
+    process.env.OTEL_EXPORTER_OTLP_TIMEOUT = "500";
+    const lines: string[] = [];
+    // Port 9 (discard) is closed here: the export is refused.
+    const tracing = startRunTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9" }, { runCreatedAt, log: (line) => lines.push(line) })!;
+    for (const runId of ["a", "b", "c"]) await tracing.startTurn(turn(runId)).end("succeeded");
+    const [line] = await until(async () => (lines.length > 0 ? lines : undefined), 20_000);
+    expect(line).toMatch(/^tracing: .*ECONNREFUSED 127\.0\.0\.1:9/);
+    expect(line).not.toContain("stack");
+    await tracing.shutdown().catch(() => {});
+  }, 30_000);
 });

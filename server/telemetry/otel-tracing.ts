@@ -1,4 +1,4 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { DiagLogLevel, ROOT_CONTEXT, SpanKind, SpanStatusCode, diag } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import {
@@ -76,6 +76,35 @@ export interface RunTracingOptions {
   readonly runCreatedAt: (runId: string) => Promise<number | undefined>;
   /** Tests export elsewhere; by default OTLP/HTTP (JSON) to the configured endpoint. */
   readonly exporter?: SpanExporter;
+  /** Where the SDK's warnings go (an unreachable collector, a rejected export), at most one a minute. */
+  readonly log?: (line: string) => void;
+}
+
+const SDK_WARNING_INTERVAL_MS = 60_000;
+
+/** The SDK reports a failed export as the error's JSON, stack included: its message is what a log needs. */
+function withoutStack(message: string): string {
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (typeof parsed === "object" && parsed !== null && "message" in parsed && typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // Not JSON: the message as it is.
+  }
+  return message;
+}
+
+/** The SDK's errors and warnings to the worker's log, one a minute at most: a collector that is down must not flood it. */
+function reportSdkWarnings(log: (line: string) => void): void {
+  let last = -Infinity;
+  const report = (message: string, ...args: unknown[]) => {
+    const now = Date.now();
+    if (now - last < SDK_WARNING_INTERVAL_MS) return;
+    last = now;
+    const detail = args.map((arg) => (arg instanceof Error ? arg.message : typeof arg === "string" ? arg : "")).filter(Boolean).join(" ");
+    log(`tracing: ${withoutStack(message)}${detail ? ` ${detail}` : ""}`.slice(0, 500));
+  };
+  const quiet = () => {};
+  diag.setLogger({ error: report, warn: report, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
 }
 
 /**
@@ -87,6 +116,7 @@ export interface RunTracingOptions {
  */
 export function startRunTracing(env: TracingEnv, options: RunTracingOptions): RunTracing | undefined {
   if (!tracingEnabled(env)) return undefined;
+  if (options.log) reportSdkWarnings(options.log);
   const ids = new RunRootIds();
   const root = rootSampler(env);
   const resource = defaultResource()

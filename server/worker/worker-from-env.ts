@@ -40,7 +40,7 @@ export function startWorker(env: Env, overrides: Partial<WorkerOptions> = {}): S
   const doorbell = createDoorbell(env.DATABASE_URL);
   store.onMessage = () => doorbell.ring();
   // Traces when an OTLP endpoint is configured, durations for /metrics when metrics are on; neither costs anything otherwise.
-  const tracing = loadRunTracing(env, { runCreatedAt: runCreatedAtFrom(sql) }, options.log);
+  const tracing = loadRunTracing(env, { runCreatedAt: runCreatedAtFrom(sql), log: options.log }, options.log);
   const metrics = metricsEnabled(env) ? new WorkerMetrics() : undefined;
   const telemetry = workerTelemetry({ tracing, metrics });
   const worker = new RunWorker(store, doorbell, { loadModels: () => loadModelDirectoryFromSql(sql, env), ...(telemetry ? { telemetry } : {}), ...options });
