@@ -1,6 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace, type Attributes, type Context, type Span, type Tracer } from "@opentelemetry/api";
-import type { CallLedger, CallRequest, EngineEvent, JsonObject, RunObserver } from "../engine";
-import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER } from "./genai-attributes";
+import type { CallLedger, EngineEvent, RunObserver } from "../engine";
+import { describeCallError, describeCallResult, startCallSpan } from "./call-spans";
+import { ERROR_TYPE, GEN_AI, GEN_AI_OPERATION } from "./genai-attributes";
 import { runSpanIdOf, traceIdOf } from "./run-trace-ids";
 
 /** What a turn's trace needs to know of the turn (a ClaimedTurn has all of it). */
@@ -30,8 +31,6 @@ export interface TurnTraceOptions {
 const TEXT_LIMIT = 1_000;
 const bounded = (text: string) => (text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text);
 const ENDED_RUN_OUTCOMES = new Set(["succeeded", "failed", "cancelled"]);
-/** The policy of a replay generator's call (generators/replay/replay-generator.ts). */
-const REPLAY_POLICY = "replay";
 /** `<prefix>/attempt-<n>` and what follows it in a ledger key (decision-keys.ts); the last one wins. */
 const ATTEMPT_IN_KEY = /\/attempt-([1-9][0-9]{0,8})((?:\/.*)?)$/;
 
@@ -129,14 +128,14 @@ export class TurnTrace {
         const parent = safely(() => this.#parentOfCall(key), this.#root.context);
         let made: Span | undefined;
         const outcome = await inner.call(key, request, async (identity) => {
-          const span = safely(() => this.#startCall(key, request, parent), undefined);
+          const span = safely(() => startCallSpan(this.#options.tracer, { key, request, parent, startTime: this.#now() }), undefined);
           made = span;
           try {
             const result = await perform(identity);
-            if (span) safely(() => describeResult(span, request, result), undefined);
+            if (span) safely(() => describeCallResult(span, request, result), undefined);
             return result;
           } catch (error) {
-            if (span) safely(() => describeError(span, error), undefined);
+            if (span) safely(() => describeCallError(span, error), undefined);
             throw error;
           } finally {
             safely(() => {
@@ -326,43 +325,6 @@ export class TurnTrace {
     if (match && attempt && attempt.number === Number(match[1]) && !match[2]?.startsWith("/guard")) attempt.lastCallEnd = this.#now();
   }
 
-  #startCall(key: string, request: CallRequest, parent: Context): Span {
-    const now = this.#now();
-    if (request.policy === "model") {
-      const model = typeof request.payload.model === "string" ? request.payload.model : undefined;
-      const temperature = typeof request.payload.temperature === "number" ? request.payload.temperature : undefined;
-      return this.#options.tracer.startSpan(
-        model ? `${GEN_AI_OPERATION.CHAT} ${model}` : GEN_AI_OPERATION.CHAT,
-        {
-          kind: SpanKind.CLIENT,
-          startTime: now,
-          attributes: {
-            [GEN_AI.OPERATION_NAME]: GEN_AI_OPERATION.CHAT,
-            [GEN_AI.PROVIDER_NAME]: GEN_AI_PROVIDER,
-            [GEN_AI.SYSTEM]: GEN_AI_PROVIDER,
-            ...(model ? { [GEN_AI.REQUEST_MODEL]: model } : {}),
-            ...(temperature !== undefined ? { [GEN_AI.REQUEST_TEMPERATURE]: temperature } : {}),
-            "dualstate.call.key": key,
-            "dualstate.call.actor": request.actor,
-          },
-        },
-        parent,
-      );
-    }
-    if (request.policy === REPLAY_POLICY) {
-      // A reply read from a cassette (generators/replay): no model is asked and no tool runs.
-      return this.#options.tracer.startSpan("dualstate.replay", { kind: SpanKind.INTERNAL, startTime: now, attributes: { "dualstate.call.key": key, "dualstate.call.actor": request.actor } }, parent);
-    }
-    return this.#options.tracer.startSpan(
-      `${GEN_AI_OPERATION.EXECUTE_TOOL} ${request.policy}`,
-      {
-        kind: SpanKind.INTERNAL,
-        startTime: now,
-        attributes: { [GEN_AI.OPERATION_NAME]: GEN_AI_OPERATION.EXECUTE_TOOL, [GEN_AI.TOOL_NAME]: request.policy, "dualstate.call.key": key, "dualstate.call.actor": request.actor },
-      },
-      parent,
-    );
-  }
 }
 
 /** A guard starts right after its generator returns: its last call's end, or `durationMs` before its verdict. */
@@ -372,23 +334,7 @@ function guardStart(attempt: AttemptState, now: number, durationMs: number | und
   return Math.min(now, Math.max(attempt.start, start));
 }
 
-/** A model call's response attributes, read from the reply the ledger records (chat/recorded-reply.ts). */
-function describeResult(span: Span, request: CallRequest, result: JsonObject): void {
-  if (request.policy !== "model") return;
-  if (typeof result.model === "string" && result.model) span.setAttribute(GEN_AI.RESPONSE_MODEL, result.model);
-  if (typeof result.finishReason === "string") span.setAttribute(GEN_AI.RESPONSE_FINISH_REASONS, [result.finishReason]);
-  const usage = result.usage;
-  if (usage && typeof usage === "object" && !Array.isArray(usage)) {
-    if (typeof usage.promptTokens === "number") span.setAttribute(GEN_AI.USAGE_INPUT_TOKENS, usage.promptTokens);
-    if (typeof usage.completionTokens === "number") span.setAttribute(GEN_AI.USAGE_OUTPUT_TOKENS, usage.completionTokens);
-  }
-  if (typeof result.attempts === "number") span.setAttribute("dualstate.call.http_attempts", result.attempts);
-}
 
-function describeError(span: Span, error: unknown): void {
-  span.setAttribute(ERROR_TYPE, errorType(error));
-  span.setStatus({ code: SpanStatusCode.ERROR, message: bounded(error instanceof Error ? error.message : String(error)) });
-}
 
 /** Telemetry never fails a run: a span that cannot be made is left out. */
 function safely<T>(work: () => T, fallback: T): T {
@@ -397,9 +343,4 @@ function safely<T>(work: () => T, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-function errorType(error: unknown): string {
-  if (error && typeof error === "object" && "code" in error && typeof error.code === "string") return error.code;
-  return error instanceof Error ? error.name : "error";
 }
