@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   // bundling would break. (better-sqlite3, pg and @prisma/client are external by default.)
   serverExternalPackages: ["quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync"],
   poweredByHeader: false,
+  // Prometheus scrapes /metrics by convention; the route handler is app/api/metrics (off unless DUALSTATE_METRICS=1).
+  async rewrites() {
+    return { beforeFiles: [{ source: "/metrics", destination: "/api/metrics" }], afterFiles: [], fallback: [] };
+  },
   // Security headers on every response; pages get their Content-Security-Policy (with a nonce)
   // from proxy.ts, the APIs and static files the strict one for data here.
   async headers() {

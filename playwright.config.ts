@@ -9,6 +9,7 @@ const FAKE_MODEL_PORT = PORT + 1;
 const SMTP_SINK_PORT = PORT + 2;
 const SMTP_SINK_HTTP_PORT = PORT + 3;
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
+const E2E_METRICS_TOKEN = "e2e-metrics-scrape-token-0123456789";
 
 // Debian's chromium: `npx playwright install` cannot download browsers here.
 const CHROMIUM_LAUNCH = {
@@ -71,6 +72,9 @@ export default defineConfig({
         DUALSTATE_SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         DUALSTATE_SMTP_FROM: "Dualstate <dualstate@e2e.test>",
         DUALSTATE_BASE_URL: BASE_URL,
+        // Prometheus metrics on, behind a token (e2e/metrics-endpoint.spec.ts).
+        DUALSTATE_METRICS: "1",
+        DUALSTATE_METRICS_TOKEN: E2E_METRICS_TOKEN,
       },
       // Includes a `next build` when no up-to-date build exists (a few minutes on two cores).
       timeout: 600_000,

@@ -13,7 +13,9 @@ import { newNonce, pageContentSecurityPolicy } from "@/server/api/security-heade
  * The other security headers are set for every path in next.config.ts.
  */
 const SESSION_COOKIES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
-const OPEN_PATHS = /^\/(?:sign-in(?:\/|$)|decide\/[^/]+$|decided$|icon\.svg$|favicon\.ico$|screenshot\.png$|[^/]+\.png$)/;
+// /metrics: Prometheus's scrape (rewritten to app/api/metrics, which answers 404 unless enabled and checks its own token).
+// /decide/TOKEN and /decided: an emailed one-click decision link's pages (the signed link is the credential).
+const OPEN_PATHS = /^\/(?:sign-in(?:\/|$)|metrics$|decide\/[^/]+$|decided$|icon\.svg$|favicon\.ico$|screenshot\.png$|[^/]+\.png$)/;
 
 export default function proxy(request: NextRequest) {
   const policy = pageContentSecurityPolicy(newNonce(), process.env.NODE_ENV === "development");

@@ -102,6 +102,21 @@ export const envSchema = z.object({
   DUALSTATE_SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587" }).optional(),
   /** The From of escalation emails ("Dualstate <dualstate@example.com>"); required with DUALSTATE_SMTP_URL. */
   DUALSTATE_SMTP_FROM: z.string().regex(/^[^\r\n]{0,200}<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an email address, optionally with a name: Dualstate <dualstate@example.com>").optional(),
+  /** Serves Prometheus metrics at /metrics without a session (docs/observability.md); unset or 0: /metrics answers 404. */
+  DUALSTATE_METRICS: z.enum(["1", "0", "true", "false"], { message: "must be 1 or 0" }).optional(),
+  /** When set, a scrape of /metrics must send `Authorization: Bearer <token>`. */
+  DUALSTATE_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Workers export OpenTelemetry traces over OTLP/HTTP to this endpoint (/v1/traces is appended); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as http://localhost:4318" }).optional(),
+  /** The traces endpoint itself (used as is); overrides OTEL_EXPORTER_OTLP_ENDPOINT for traces. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as http://localhost:4318/v1/traces" }).optional(),
+  OTEL_SDK_DISABLED: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+  OTEL_TRACES_SAMPLER: z
+    .enum(["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"], {
+      message: "must be always_on, always_off, traceidratio or their parentbased_ forms",
+    })
+    .optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number({ message: "must be a number" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").optional(),
 }).refine((env) => !env.DUALSTATE_WEBHOOK_URL || env.DUALSTATE_WEBHOOK_SECRET, {
   message: "must be set when DUALSTATE_WEBHOOK_URL is set (receivers verify the signature with it)",
   path: ["DUALSTATE_WEBHOOK_SECRET"],

@@ -11,6 +11,7 @@ import { TurnJournal, type CrashPoint } from "../durable/turn-journal";
 import type { ClaimedTurn, ParentReport, TurnSnapshot } from "../durable/types";
 import type { TurnOutcome as RecordedOutcome } from "../durable/lifecycle";
 import type { ModelDirectory } from "../models/model-directory";
+import type { TurnTelemetry, WorkerTelemetry } from "../telemetry/worker-telemetry";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
 import { backoffMs } from "./backoff";
@@ -49,6 +50,8 @@ export interface TurnOptions {
    * Benchmarks and tests pass machines with in-process generators here.
    */
   readonly machineFor?: (definition: WorkflowDefinition, snapshot: TurnSnapshot) => WorkflowMachine;
+  /** Traces and metrics (server/telemetry); absent: none. */
+  readonly telemetry?: WorkerTelemetry;
 }
 
 /** "lost": another turn owns the run, or is about to (a cancel that stopped this turn takes it over). */
@@ -74,6 +77,19 @@ const failure = (failedStep: string, reason: string): WorkflowResult => ({ statu
  * nothing that the stop interrupted: a shutdown hands the run back to the inbox at once.
  */
 export async function executeTurn(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal?: AbortSignal): Promise<TurnOutcome> {
+  const telemetry = await options.telemetry?.startTurn(turn);
+  if (!telemetry) return execute(store, turn, options, signal, undefined);
+  try {
+    const outcome = await execute(store, turn, options, signal, telemetry);
+    await telemetry.end(outcome);
+    return outcome;
+  } catch (error) {
+    await telemetry.end("error", error);
+    throw error;
+  }
+}
+
+async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal: AbortSignal | undefined, telemetry: TurnTelemetry | undefined): Promise<TurnOutcome> {
   const stop = new AbortController();
   const relay = () => stop.abort(signal?.reason);
   if (signal?.aborted) relay();
@@ -86,6 +102,7 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
   const liveCall = new LiveCallRelay(store.liveCalls, turn.runId, turn.epoch);
   try {
     const snapshot = turn.snapshot ?? (await store.loadTurn(turn.runId));
+    telemetry?.setWorkflow(snapshot.definition);
     journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt, checkLease: () => lease.check(), clock: options.clock });
 
     if (turn.kind === "cancel") {
@@ -133,8 +150,8 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
         specification: snapshot.specification,
         constraints: definition.constraints,
         dag: journal.dag,
-        observer: journal.observer,
-        calls: liveCall.ledger(journal.calls),
+        observer: telemetry ? telemetry.observer(journal.observer, (key) => snapshot.keyed.has(`event:${key}`)) : journal.observer,
+        calls: telemetry ? telemetry.calls(liveCall.ledger(journal.calls)) : liveCall.ledger(journal.calls),
         contextOverrides: snapshot.contextValues,
         newId: (key) => (key === undefined ? randomUUID() : derivedId(turn.runId, key)),
         signal: stop.signal,

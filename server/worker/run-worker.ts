@@ -90,10 +90,13 @@ export class RunWorker {
     await this.store.ensurePlannerStatistics().catch((error) => this.options.log?.(`worker ${this.workerId}: cannot analyse the inbox (${describe(error)})`));
     while (!this.#stopping) {
       let turn: ClaimedTurn | null;
+      const claimStarted = performance.now();
       try {
         turn = await this.store.claim(this.workerId, this.options.leaseMs, this.options.onlyRunId);
+        this.options.telemetry?.claimed((performance.now() - claimStarted) / 1000, turn ? "claimed" : "empty");
         failures = 0;
       } catch (error) {
+        this.options.telemetry?.claimed((performance.now() - claimStarted) / 1000, "error");
         // The database is away (a restart): keep trying, slower each time.
         failures++;
         if (failures === 1 || failures % 20 === 0) this.options.log?.(`worker ${this.workerId}: cannot claim (${describe(error)}); retrying`);

@@ -5,6 +5,12 @@ import { cassetteDirectories } from "../services/cassettes/cassette-directories"
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { createDoorbell } from "../durable/doorbell";
 import { RunWorker, type WorkerOptions } from "./run-worker";
+import { loadRunTracing } from "../telemetry/tracing-from-env";
+import { runCreatedAtFrom } from "../telemetry/run-created-at";
+import { metricsEnabled } from "../telemetry/metrics/metrics-settings";
+import { WorkerMetrics } from "../telemetry/metrics/worker-metrics";
+import { startMetricsPublisher } from "../telemetry/metrics/worker-metrics-store";
+import { workerTelemetry } from "../telemetry/worker-telemetry";
 
 /** Turn settings from the environment (docs: README, Configuration). */
 export function workerOptionsFromEnv(env: Env, overrides: Partial<WorkerOptions> = {}): WorkerOptions {
@@ -33,13 +39,20 @@ export function startWorker(env: Env, overrides: Partial<WorkerOptions> = {}): S
   const store = new DurableStore(sql);
   const doorbell = createDoorbell(env.DATABASE_URL);
   store.onMessage = () => doorbell.ring();
-  const worker = new RunWorker(store, doorbell, { loadModels: () => loadModelDirectoryFromSql(sql, env), ...options });
+  // Traces when an OTLP endpoint is configured, durations for /metrics when metrics are on; neither costs anything otherwise.
+  const tracing = loadRunTracing(env, { runCreatedAt: runCreatedAtFrom(sql), log: options.log }, options.log);
+  const metrics = metricsEnabled(env) ? new WorkerMetrics() : undefined;
+  const telemetry = workerTelemetry({ tracing, metrics });
+  const worker = new RunWorker(store, doorbell, { loadModels: () => loadModelDirectoryFromSql(sql, env), ...(telemetry ? { telemetry } : {}), ...options });
   worker.start();
+  const publisher = metrics ? startMetricsPublisher(sql, worker.workerId, metrics, { log: options.log }) : undefined;
   return {
     worker,
     store,
     async stop(drainMs) {
       await worker.stop(drainMs);
+      await publisher?.stop();
+      await (await tracing)?.shutdown().catch((error) => options.log?.(`tracing: the last spans were not exported (${error instanceof Error ? error.message : String(error)})`));
       await doorbell.close();
       await store.close();
     },
