@@ -1,8 +1,10 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
+import { budgetRouter } from "./routers/budget";
 import { escalationRouter } from "./routers/escalation";
 import { modelsRouter } from "./routers/models";
 import { overviewRouter } from "./routers/overview";
+import { pricesRouter } from "./routers/prices";
 import { runRouter } from "./routers/run";
 import { stepTestRouter } from "./routers/step-test";
 import { toolCallRouter } from "./routers/tool-call";
@@ -19,6 +21,8 @@ export const appRouter = createTRPCRouter({
   stepTest: stepTestRouter,
   overview: overviewRouter,
   toolCall: toolCallRouter,
+  prices: pricesRouter,
+  budget: budgetRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

@@ -81,7 +81,8 @@ export interface RunEscalation {
   stepName: string;
   status: EscalationStatus;
   feedback: string;
-  artifactId: string;
+  /** Null for a budget escalation. */
+  artifactId: string | null;
   expiresAt: Date | null;
   createdAt: Date;
   /** approve, edit_and_approve, reject, reject_with_feedback or expired; null while pending. */

@@ -50,6 +50,6 @@ async function eventPayload(db: Db, escalationId: string, event: WebhookEvent, n
   return JSON.stringify({
     event,
     sentAt: now.toISOString(),
-    escalation: { ...fields, workflow: run.workflowVersion?.workflow.name ?? null, artifactId: artifact.id, contentHash: artifact.contentHash },
+    escalation: { ...fields, workflow: run.workflowVersion?.workflow.name ?? null, artifactId: artifact?.id ?? null, contentHash: artifact?.contentHash ?? null },
   });
 }
