@@ -85,7 +85,9 @@ export function formatTokens(tokens: number): string {
 export function formatUsd(usd: number): string {
   if (usd === 0) return "$0";
   if (Math.abs(usd) >= 1) return `$${usd.toFixed(2)}`;
-  return `$${usd.toFixed(4)}`;
+  if (Math.abs(usd) < 0.0001) return "<$0.0001";
+  // Four decimals, without trailing zeros past the cents: $0.50, $0.0123.
+  return `$${usd.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 
 /** The budget with a grant added. The caller has checked the grant (checkGrant). */
