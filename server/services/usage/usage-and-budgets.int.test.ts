@@ -10,6 +10,8 @@ import { parseBudgetSpec, readRunBudget, type RunBudget } from "@/server/usage/b
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
 import { promptOf, tddModel } from "@/server/worker/testing/tdd-model";
 import { startWorker, type StartedWorker } from "@/server/worker/worker-from-env";
+import { saveWorkflowDefinition } from "@/server/services/workflows/save-definition";
+import type { WorkflowDefinition } from "@/server/workflows/definition";
 import { decideBudgetEscalation } from "./decide-budget-escalation";
 
 const ADMIN = { id: "admin", email: "admin@example.com", role: "admin", via: "session" } as const;
@@ -149,9 +151,8 @@ describe.each(TEST_PROVIDERS)("usage, cost and budgets on %s", (provider) => {
 
   it("applies the workflow document's budget to runs started without their own", async () => {
     const before = model.requests.length;
-    const definition = (await db().workflowVersion.findUniqueOrThrow({ where: { id: fixture.versions["tdd-lru-cache"]! } })).definition as Record<string, unknown>;
-    const { saveWorkflowDefinition } = await import("@/server/services/workflows/save-definition");
-    const saved = await saveWorkflowDefinition(db(), { ...(definition as never), name: "tdd-lru-cache-budgeted", budget: { tokens: 20, on_exceed: "fail" } });
+    const definition = (await db().workflowVersion.findUniqueOrThrow({ where: { id: fixture.versions["tdd-lru-cache"]! } })).definition as unknown as WorkflowDefinition;
+    const saved = await saveWorkflowDefinition(db(), { ...definition, name: "tdd-lru-cache-budgeted", budget: { tokens: 20, on_exceed: "fail" } });
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: saved.versionId, specification: "LRU cache" });
     const run = await runIn(runId, ["succeeded", "failed"]);
     expect(readRunBudget(run.budget)).toEqual({ tokens: 20, usd: null, onExceed: "fail", grants: [] });
