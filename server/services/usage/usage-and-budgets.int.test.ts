@@ -12,7 +12,26 @@ import { promptOf, tddModel } from "@/server/worker/testing/tdd-model";
 import { startWorker, type StartedWorker } from "@/server/worker/worker-from-env";
 import { saveWorkflowDefinition } from "@/server/services/workflows/save-definition";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
+import { validateWorkflowDocument } from "@/server/workflows/definition";
 import { decideBudgetEscalation } from "./decide-budget-escalation";
+import { readRunUsage } from "./run-usage";
+
+/** One agent step judged by an LLM: the agent's model turns and the judge's call are all model calls. */
+const AGENT_AND_JUDGE = `workflow:
+  name: agent-and-judge
+  specification: add two numbers
+  language: python
+  state_machine: { states: [writing, done], initial_state: writing, final_states: [done], transitions: [{ from: writing, to: done, condition: g_add }] }
+  steps:
+    - name: write_add
+      type: action_pair
+      in_state: writing
+      guard_id: g_add
+      generator: { kind: agent, max_turns: 3 }
+      prompt: "{specification}"
+      guards: [ { kind: syntax }, { kind: llm_judge, rubric: "adds two numbers" } ]
+`;
+const isJudgeRequest = (body: Record<string, unknown>) => JSON.stringify(body.messages).includes("# RUBRIC");
 
 const ADMIN = { id: "admin", email: "admin@example.com", role: "admin", via: "session" } as const;
 const MODEL = "priced-model";
@@ -147,6 +166,45 @@ describe.each(TEST_PROVIDERS)("usage, cost and budgets on %s", (provider) => {
     expect(JSON.stringify(run.finalResult)).toContain("admin@example.com refused more budget: too expensive");
     expect(model.requests.length).toBe(callsBefore);
     await expect(decideBudgetEscalation(db(), ADMIN, { escalationId: escalation.id })).rejects.toThrow(/rejected/);
+  });
+
+  it("counts an agent's model turns and an LLM judge's call like any other model call", async () => {
+    const validated = validateWorkflowDocument(AGENT_AND_JUDGE, "agent-and-judge.yaml");
+    if (!validated.ok) throw new Error(JSON.stringify(validated.problems));
+    const saved = await saveWorkflowDefinition(db(), validated.definition);
+    model.setResponder((body) => {
+      if (isJudgeRequest(body)) return '{"passed": true, "feedback": ""}';
+      // The agent's first turn reads its dependencies (a tool call), its second answers.
+      const turns = (body.messages as unknown[]).length;
+      return turns <= 2 ? { toolCalls: [{ name: "read_dependency", arguments: '{"name": "nothing"}' }] } : "```python\ndef add(a, b):\n    return a + b\n```";
+    });
+    try {
+      const before = model.requests.length;
+      const { runId } = await fixture.store.enqueueRun({ workflowVersionId: saved.versionId, specification: "add two numbers" });
+      expect((await runIn(runId, ["succeeded", "failed"])).status).toBe("succeeded");
+      const sent = model.requests.slice(before);
+      expect(sent.filter(isJudgeRequest)).toHaveLength(1);
+      expect(sent.filter((body) => !isJudgeRequest(body))).toHaveLength(2);
+
+      const keyed = await db().ledgerEntry.findMany({ where: { runId, type: "action_result" }, orderBy: { seq: "asc" }, select: { callKey: true, payload: true } });
+      const modelCalls = keyed.filter((entry) => callUsageOf(entry.payload) !== null);
+      // Two agent turns and one judge, each with its usage and its priced cost; the tool's result has none.
+      expect(modelCalls).toHaveLength(3);
+      expect(modelCalls.filter((entry) => entry.callKey?.endsWith("/judge"))).toHaveLength(1);
+      for (const entry of modelCalls) expect((entry.payload as { cost?: { priced?: boolean } }).cost?.priced).toBe(true);
+
+      const run = await db().run.findUniqueOrThrow({ where: { id: runId } });
+      const totals = sums(modelCalls.map((entry) => entry.payload as Record<string, unknown>));
+      expect(run.promptTokens).toBe(totals.promptTokens);
+      expect(run.completionTokens).toBe(totals.completionTokens);
+      expect(run.costUsd).toBeCloseTo(totals.costUsd, 9);
+      // The run page's split: everything under the one step and its first attempt.
+      const summary = await readRunUsage(db(), runId);
+      expect(summary.byStep.write_add).toMatchObject({ promptTokens: run.promptTokens, completionTokens: run.completionTokens, calls: 3 });
+      expect(summary.byAttempt["write_add/attempt-1"]?.calls).toBe(3);
+    } finally {
+      model.setResponder(tddModel());
+    }
   });
 
   it("applies the workflow document's budget to runs started without their own", async () => {
