@@ -72,11 +72,12 @@ test("an admin prices the model, a run shows its cost, and its budget escalation
   await page.waitForURL(/\/escalations\/[0-9a-f-]+$/);
   await expect(page.getByTestId("escalation-review")).toHaveAttribute("data-kind", "budget");
   await expect(page.getByTestId("budget-tokens")).toContainText("of 50");
+  await expect(page.getByTestId("budget-usd")).toHaveText(/^\$0\.\d+$/);
 
   // A grant with a wrong amount is refused by name; a good one resumes the run.
   await page.getByLabel("More tokens").fill("-5");
   await page.getByRole("button", { name: "Grant and resume" }).click();
-  await expect(page.getByRole("alert")).toContainText("tokens");
+  await expect(page.getByTestId("grant-error")).toHaveText("grant.tokens: must not be negative");
   await page.getByLabel("More tokens").fill("100000");
   await page.getByRole("button", { name: "Grant and resume" }).click();
   await expect(page.getByTestId("decision-outcome")).toContainText("Approved by");

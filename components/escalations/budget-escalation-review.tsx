@@ -144,7 +144,7 @@ function GrantForm({ review }: { review: BudgetReview }) {
         </Button>
       </div>
       {decide.error && (
-        <p role="alert" className="text-red-700">
+        <p role="alert" className="text-red-700" data-testid="grant-error">
           {decide.error.message}
         </p>
       )}

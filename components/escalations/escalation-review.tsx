@@ -11,6 +11,7 @@ import { StateMachineGraph } from "@/components/state-machine/state-machine-grap
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 import { BudgetEscalationReview } from "./budget-escalation-review";
+import { UsageSummary } from "@/components/usage/usage-summary";
 import { ClaimControl } from "./claim-control";
 import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { DecisionPanel, DecisionSummary } from "./decision-panel";
@@ -85,6 +86,9 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
               Deadline <TimeLeft expiresAt={escalation.expiresAt} />
             </span>
           )}
+          <span>
+            Run so far <UsageSummary totals={review.run} testId="escalation-run-usage" />
+          </span>
           <ClaimControl escalationId={escalation.id} claimedBy={escalation.claimedBy} pending={escalation.status === "pending"} />
           <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
             Run ({review.run.status})
