@@ -87,6 +87,8 @@ export class TurnJournal {
   readonly #budget: RunBudget | null;
   /** What the run had spent before this turn plus this turn's new calls (a replayed call adds nothing). */
   #spent: Spent;
+  /** Set when the run reached its budget: the engine, unwinding, writes nothing more; the worker ends the turn. */
+  #halted: BudgetStop | null = null;
 
   constructor(
     private readonly store: Pick<DurableStore, "commit" | "getArtifact">,
@@ -105,6 +107,7 @@ export class TurnJournal {
 
   readonly observer: RunObserver = {
     record: async (event, key) => {
+      if (this.#halted) throw this.#halted;
       if (key !== undefined && this.snapshot.keyed.has(`event:${key}`)) return;
       await this.hooks.checkLease?.();
       if (event.type === "guard.completed") this.hooks.crashAt?.("guard-returned");
@@ -119,6 +122,7 @@ export class TurnJournal {
 
   readonly dag: ArtifactDag = {
     store: async (entry) => {
+      if (this.#halted) throw this.#halted;
       this.#stored.set(entry.artifact.id, entry);
       this.#artifacts.push(artifactRowOf(entry));
     },
@@ -141,6 +145,7 @@ export class TurnJournal {
 
   readonly calls: CallLedger = {
     call: async (key: string, request: CallRequest, perform: (identity?: CallIdentity) => Promise<JsonObject>): Promise<CallOutcome> => {
+      if (this.#halted) throw this.#halted;
       const recorded = this.snapshot.keyed.get(`result:${key}`) as JsonObject | undefined;
       if (recorded) return toOutcome(recorded, true);
       if (isModelCall(request.policy)) this.#checkBudget(key);
@@ -166,6 +171,7 @@ export class TurnJournal {
       return toOutcome(payload, false);
     },
     note: async (key, actor, text) => {
+      if (this.#halted) throw this.#halted;
       if (this.snapshot.keyed.has(`note:${key}`)) return;
       this.#row(actor, "text", { text }, `note:${key}`);
     },
@@ -185,6 +191,7 @@ export class TurnJournal {
     const stop = refused
       ? new BudgetStop("fail", crossing, decisionKey, stepOfCallKey(key), `${spent}; ${refusalOf(refused)}`)
       : new BudgetStop(this.#budget.onExceed, crossing, decisionKey, stepOfCallKey(key), spent);
+    this.#halted = stop;
     this.hooks.stopTurn?.(stop);
     throw stop;
   }
