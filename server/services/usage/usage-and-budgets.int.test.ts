@@ -12,7 +12,10 @@ import { promptOf, tddModel } from "@/server/worker/testing/tdd-model";
 import { startWorker, type StartedWorker } from "@/server/worker/worker-from-env";
 import { saveWorkflowDefinition } from "@/server/services/workflows/save-definition";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
+import { main } from "@/server/cli/main";
+import { formatTokens, formatUsd } from "@/server/usage/budget";
 import { validateWorkflowDocument } from "@/server/workflows/definition";
+import { decideEscalation } from "@/server/services/escalations/decide-escalation";
 import { decideBudgetEscalation } from "./decide-budget-escalation";
 import { readRunUsage } from "./run-usage";
 
@@ -69,6 +72,11 @@ describe.each(TEST_PROVIDERS)("usage, cost and budgets on %s", (provider) => {
   });
 
   const db = () => fixture.database.db;
+  async function cli(...argv: string[]) {
+    const out: string[] = [];
+    const code = await main(argv, { DATABASE_URL: fixture.database.url } as Record<string, string> as NodeJS.ProcessEnv, { out: (text) => void out.push(text), err: (text) => void out.push(text) });
+    return { code, out: out.join("\n") };
+  }
   const runIn = (runId: string, statuses: string[]) =>
     until(async () => {
       const run = await db().run.findUniqueOrThrow({ where: { id: runId } });
@@ -109,6 +117,14 @@ describe.each(TEST_PROVIDERS)("usage, cost and budgets on %s", (provider) => {
     expect(run.costUsd).toBeCloseTo(expected.costUsd, 9);
     expect(run.costUsd).toBeGreaterThan(0);
 
+    // `dualstate runs show` says the same, for the run and for each step.
+    const shown = await cli("runs", "show", runId);
+    expect(shown.code).toBe(0);
+    const tokens = run.promptTokens + run.completionTokens;
+    expect(shown.out).toContain(`  usage: ${formatTokens(tokens)} tokens (${formatTokens(run.promptTokens)} prompt, ${formatTokens(run.completionTokens)} completion), ${formatUsd(run.costUsd)}`);
+    expect(shown.out).toMatch(/^ {4}write_tests: \d[\d,]* tokens/m);
+    expect(shown.out).toMatch(/^ {2}implement attempt 1: failed \(\d[\d,]* tokens/m);
+
     // A later price does not rewrite what the calls cost.
     await saveModelPrice(db(), { ...PRICE, inputUsdPerMillion: 300 }, ADMIN);
     expect(sums(await recordedCalls(runId)).costUsd).toBeCloseTo(expected.costUsd, 9);
@@ -133,6 +149,11 @@ describe.each(TEST_PROVIDERS)("usage, cost and budgets on %s", (provider) => {
     expect(escalation).toMatchObject({ kind: "budget", artifactId: null, decisionKey: "budget/1" });
     expect(escalation.feedback).toMatch(/spent \d+ tokens of 20 and \$0\.\d+ of \$10\.00/);
     const suspended = await db().run.findUniqueOrThrow({ where: { id: runId } });
+    const shown = await cli("escalations", "show", escalation.id);
+    expect(shown.out).toContain(`Escalation ${escalation.id} (budget): pending`);
+    expect(shown.out).toMatch(/tokens {5}\d[\d,]* of 20\n/);
+    // It has no attempt to approve: the guard decision is refused by name.
+    await expect(decideEscalation(db(), ADMIN, { escalationId: escalation.id, contentHash: "0".repeat(64), decision: "approve" })).rejects.toThrow("decision: this is a budget escalation");
     const callsBefore = model.requests.length;
 
     // A grant names the field it gets wrong.
