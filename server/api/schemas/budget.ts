@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from "@/server/usage/budget";
+import { BUDGET_ACTIONS, MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from "@/server/usage/budget";
 
 const id = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
 
@@ -23,7 +23,7 @@ export const startBudgetInput = z
   .object({
     tokens: z.number().int("must be a whole number of tokens").min(1, "must be at least 1").max(MAX_BUDGET_TOKENS, `must be at most ${MAX_BUDGET_TOKENS}`).optional(),
     usd: z.number().gt(0, "must be above 0").max(MAX_BUDGET_USD, `must be at most ${MAX_BUDGET_USD}`).optional(),
-    onExceed: z.enum(["escalate", "fail"]).optional(),
+    onExceed: z.enum(BUDGET_ACTIONS).optional(),
   })
   .strict()
   .refine((budget) => budget.tokens !== undefined || budget.usd !== undefined, { message: "needs tokens, usd or both", path: ["tokens"] });

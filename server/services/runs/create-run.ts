@@ -1,6 +1,6 @@
 import type { Db } from "@/server/persistence/db";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
-import { parseBudgetSpec, type RunBudget } from "@/server/usage/budget";
+import { parseBudgetSpec, type BudgetAction, type RunBudget } from "@/server/usage/budget";
 import { invalidInput, notFound } from "../errors";
 import { readBundledCassette } from "../examples/bundled-cassette";
 import { enqueueRun } from "./enqueue-run";
@@ -20,7 +20,7 @@ export interface CreateRunInput {
   /** A cassette's JSON text the user provides, replayed instead of the bundled one (implies "replay"). */
   cassette?: string;
   /** The run's own budget, in place of the workflow's (docs/usage-and-budgets.md). */
-  budget?: { tokens?: number; usd?: number; onExceed?: "escalate" | "fail" };
+  budget?: { tokens?: number; usd?: number; onExceed?: BudgetAction };
 }
 
 /**

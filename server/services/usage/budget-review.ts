@@ -1,4 +1,4 @@
-import { effectiveLimits, readRunBudget, type BudgetGrant } from "@/server/usage/budget";
+import { effectiveLimits, readRunBudget, type BudgetAction, type BudgetGrant } from "@/server/usage/budget";
 
 /** A run's budget next to what it spent, as the review page and the run page show it. */
 export interface BudgetReview {
@@ -6,7 +6,7 @@ export interface BudgetReview {
   tokenLimit: number | null;
   spentUsd: number;
   usdLimit: number | null;
-  onExceed: "escalate" | "fail";
+  onExceed: BudgetAction;
   grants: BudgetGrant[];
 }
 
