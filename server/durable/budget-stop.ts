@@ -1,4 +1,4 @@
-import type { BudgetCrossing } from "../usage/budget";
+import type { BudgetAction, BudgetCrossing } from "../usage/budget";
 
 /**
  * A turn stopped before a model call because the run reached its budget: it fails the run
@@ -9,7 +9,7 @@ import type { BudgetCrossing } from "../usage/budget";
 export class BudgetStop extends Error {
   override readonly name = "BudgetStop";
   constructor(
-    readonly action: "fail" | "escalate",
+    readonly action: BudgetAction,
     readonly crossing: BudgetCrossing,
     /** The key the decision on the escalation is recorded under (budgetDecisionKey). */
     readonly decisionKey: string,
