@@ -16,6 +16,7 @@ const ADMIN_ITEMS: readonly { href: string; label: string; action: Action }[] = 
   { href: "/admin/users", label: "Users", action: "manage_users" },
   { href: "/admin/tokens", label: "API tokens", action: "manage_tokens" },
   { href: "/admin/models", label: "Models", action: "manage_models" },
+  { href: "/admin/prices", label: "Prices", action: "manage_models" },
   { href: "/admin/audit", label: "Audit log", action: "read_audit_log" },
 ];
 

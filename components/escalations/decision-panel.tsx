@@ -8,7 +8,7 @@ import type { RouterOutputs } from "@/server/api/root";
 import { describeDecision, type ClosedEscalation } from "./describe-decision";
 import type { useNextPending } from "./use-next-pending";
 
-type Review = RouterOutputs["escalation"]["get"];
+type Review = Extract<RouterOutputs["escalation"]["get"], { kind: "guard" }>;
 type Decision = "approve" | "edit_and_approve" | "reject" | "reject_with_feedback";
 type NextPending = ReturnType<typeof useNextPending>;
 

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dayRange } from "@/components/lists/list-state";
 import { useListState } from "@/components/lists/use-list-state";
+import { formatTokens, formatUsd } from "@/server/usage/budget";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Pagination } from "@/components/ui/pagination";
 import { SearchInput } from "@/components/ui/search-input";
@@ -81,6 +82,8 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
       const item = items[command.index]!;
       if (command.kind === "select") setSelected(command.index);
       else if (command.kind === "open") router.push(`/escalations/${item.id}`);
+      // A budget escalation is decided by a grant on its page, not by approve/reject keys.
+      else if (item.kind === "budget") router.push(`/escalations/${item.id}`);
       else if (viewer.mayDecide && item.status === "pending") {
         resetDecision();
         setQuick({ decision: command.kind, item });
@@ -148,8 +151,11 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
                   <p className="truncate text-xs text-slate-500" title={item.specification}>
                     {item.specification}
                   </p>
-                  <p className="truncate text-xs text-red-800" title={item.feedback}>
-                    {item.guardId}: {item.feedback}
+                  <p className={`truncate text-xs ${item.kind === "budget" ? "text-amber-800" : "text-red-800"}`} title={item.feedback}>
+                    {item.kind === "budget" ? "budget" : item.guardId}: {item.feedback}
+                  </p>
+                  <p className="text-xs text-slate-500" data-testid="run-usage">
+                    run so far: {formatTokens(item.runTokens)} tokens · {formatUsd(item.runCostUsd)}
                   </p>
                 </td>
                 <td className="px-4 py-2">
@@ -239,7 +245,7 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
           }
           onCancel={() => setQuick(null)}
           onConfirm={(comment) =>
-            decide.mutate({ escalationId: quick.item.id, contentHash: quick.item.contentHash, decision: quick.decision, ...(comment.trim() ? { comment: comment.trim() } : {}) })
+            decide.mutate({ escalationId: quick.item.id, contentHash: quick.item.contentHash ?? "", decision: quick.decision, ...(comment.trim() ? { comment: comment.trim() } : {}) })
           }
         />
       )}

@@ -10,6 +10,9 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { CodeBlock } from "@/components/runs/code-block";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
 import { RelativeTime } from "@/components/ui/relative-time";
+import type { RouterOutputs } from "@/server/api/root";
+import { BudgetEscalationReview } from "./budget-escalation-review";
+import { UsageSummary } from "@/components/usage/usage-summary";
 import { ClaimControl } from "./claim-control";
 import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { DecisionPanel, DecisionSummary } from "./decision-panel";
@@ -23,10 +26,17 @@ import { useReviewShortcuts } from "./use-review-shortcuts";
 /** Another reviewer may decide while this page is open; the page should say so soon. */
 const REFRESH_MS = 3_000;
 
-/** Everything needed to decide one escalation, on one screen. */
+type GuardReview = Extract<RouterOutputs["escalation"]["get"], { kind: "guard" }>;
+
+/** Everything needed to decide one escalation, on one screen: an attempt a guard escalated, or a run that reached its budget. */
 export function EscalationReview({ escalationId }: { escalationId: string }) {
   const trpc = useTRPC();
   const { data: review } = useSuspenseQuery({ ...trpc.escalation.get.queryOptions({ id: escalationId }), refetchInterval: REFRESH_MS });
+  return review.kind === "budget" ? <BudgetEscalationReview review={review} /> : <GuardEscalationReview review={review} />;
+}
+
+function GuardEscalationReview({ review }: { review: GuardReview }) {
+  const trpc = useTRPC();
   const run = useQuery(trpc.run.get.queryOptions({ id: review.run.id }));
   const { escalation, artifact } = review;
   const queryClient = useQueryClient();
@@ -77,6 +87,9 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
               Deadline <TimeLeft expiresAt={escalation.expiresAt} />
             </span>
           )}
+          <span>
+            Run so far <UsageSummary totals={review.run} testId="escalation-run-usage" />
+          </span>
           <ClaimControl escalationId={escalation.id} claimedBy={escalation.claimedBy} pending={escalation.status === "pending"} />
           <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
             Run ({review.run.status})

@@ -4,12 +4,15 @@ import { ForkButton } from "./fork-button";
 import { PromptDisclosure } from "./prompt-disclosure";
 import { reviewerDecisionOf } from "./reviewer-decision";
 import { ReviewerNote } from "./reviewer-note";
-import type { RunAttempt, RunEscalation } from "./types";
+import type { RunAttempt, RunDetail, RunEscalation } from "./types";
+import { UsageSummary } from "@/components/usage/usage-summary";
+
+type AttemptUsage = RunDetail["usage"]["byAttempt"][string];
 import { verdictOf } from "./verdict";
 import { VerdictBadge } from "./verdict-badge";
 
 /** One generation attempt: the guard's verdict and feedback, a person's decision on it, the prompt and the code behind disclosures. */
-export function AttemptCard({ runId, attempt, escalations }: { runId: string; attempt: RunAttempt; escalations: readonly RunEscalation[] }) {
+export function AttemptCard({ runId, attempt, escalations, usage = null }: { runId: string; attempt: RunAttempt; escalations: readonly RunEscalation[]; usage?: AttemptUsage | null }) {
   const verdict = verdictOf(attempt);
   const lineCount = attempt.content.split("\n").length;
   const review = reviewerDecisionOf(attempt.id, escalations);
@@ -27,6 +30,7 @@ export function AttemptCard({ runId, attempt, escalations }: { runId: string; at
           guard <code className="font-mono">{attempt.guardId}</code>
         </span>
         {attempt.generator === "replay" && <span className="text-xs text-slate-500">replayed from a cassette</span>}
+        {usage && <UsageSummary totals={usage} testId="attempt-usage" />}
         <span className="ml-auto text-xs text-slate-500">
           <RelativeTime date={attempt.createdAt} />
         </span>

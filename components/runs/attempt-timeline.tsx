@@ -1,3 +1,4 @@
+import { UsageSummary } from "@/components/usage/usage-summary";
 import { AttemptCard } from "./attempt-card";
 import { groupTimeline } from "./group-attempts";
 import { StepRunCard } from "./step-run-card";
@@ -22,6 +23,7 @@ export function AttemptTimeline({ run }: { run: RunDetail }) {
           <h3 className="mb-3 flex items-baseline gap-2 text-sm font-semibold text-slate-900">
             <span className="font-mono">{stepName}</span>
             <span className="text-xs font-normal text-slate-500">{attempts.length > 0 ? count(attempts.length, "attempt") : count(runs.length, "run")}</span>
+            {run.usage.byStep[stepName] && <UsageSummary totals={run.usage.byStep[stepName]} testId="step-usage" />}
           </h3>
           <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
             {runs.map((stepRun) => (
@@ -31,7 +33,7 @@ export function AttemptTimeline({ run }: { run: RunDetail }) {
             ))}
             {attempts.map((attempt) => (
               <li key={attempt.id}>
-                <AttemptCard runId={run.id} attempt={attempt} escalations={run.escalations} />
+                <AttemptCard runId={run.id} attempt={attempt} escalations={run.escalations} usage={run.usage.byAttempt[`${attempt.stepName}/attempt-${attempt.attempt}`] ?? null} />
               </li>
             ))}
           </ol>

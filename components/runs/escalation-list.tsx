@@ -36,7 +36,13 @@ export function EscalationList({ escalations }: { escalations: RunEscalation[] }
             {escalation.feedback}
           </p>
           <p className="text-xs text-slate-500">
-            artifact <code className="font-mono">{escalation.artifactId}</code>
+            {escalation.artifactId ? (
+              <>
+                artifact <code className="font-mono">{escalation.artifactId}</code>
+              </>
+            ) : (
+              "budget: a person grants the run more or refuses"
+            )}
           </p>
         </li>
       ))}

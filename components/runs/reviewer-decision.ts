@@ -21,7 +21,7 @@ const LABELS: Record<string, string> = {
 /** The decided escalation on this attempt (its artifact), if a person decided one. Pure. */
 export function reviewerDecisionOf(
   artifactId: string,
-  escalations: readonly { readonly id: string; readonly artifactId: string; readonly decision: string | null; readonly decidedBy: string | null; readonly comment: string | null }[],
+  escalations: readonly { readonly id: string; readonly artifactId: string | null; readonly decision: string | null; readonly decidedBy: string | null; readonly comment: string | null }[],
 ): ReviewerDecision | null {
   const decided = escalations.findLast((escalation) => escalation.artifactId === artifactId && escalation.decision !== null);
   if (!decided || decided.decision === null) return null;

@@ -3,6 +3,7 @@ import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
 import type { RunDetail } from "./types";
 import { ForkedFrom } from "./forked-from";
 import { RunControls } from "./run-controls";
+import { RunUsageLine } from "./run-usage-line";
 import { isTerminalRunStatus } from "./run-status";
 
 /** The workflow and version the run ran, its status, and its id. */
@@ -31,6 +32,7 @@ export function RunHeader({ run, refreshing, streaming }: { run: RunDetail; refr
         </Link>
         <RunControls runId={run.id} ended={isTerminalRunStatus(run.status)} workflowName={run.workflow?.name ?? null} />
       </div>
+      <RunUsageLine run={run} />
       <ForkedFrom run={run} />
     </header>
   );

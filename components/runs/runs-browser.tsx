@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { UsageSummary } from "@/components/usage/usage-summary";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RunStatusBadge } from "@/components/dashboard/run-status-badge";
@@ -63,7 +64,7 @@ export function RunsBrowser() {
       </div>
       {runs.error && <p role="alert" className="text-sm text-red-700">{runs.error.message}</p>}
       <Table label="Runs">
-        <TableHead columns={["Status", "Workflow", "Specification", "Attempts", "Duration", "Created"]} />
+        <TableHead columns={["Status", "Workflow", "Specification", "Attempts", "Tokens and cost", "Duration", "Created"]} />
         <TableBody>
           {rows.map((run) => (
             <tr key={run.id} data-testid="runs-row" data-run-id={run.id}>
@@ -79,6 +80,9 @@ export function RunsBrowser() {
                 {run.specification}
               </Td>
               <Td className="tabular-nums">{run.attemptCount}</Td>
+              <Td className="tabular-nums whitespace-nowrap">
+                <UsageSummary totals={run} testId="runs-row-cost" />
+              </Td>
               <Td className="tabular-nums whitespace-nowrap">{formatDuration(run.createdAt, run.finishedAt)}</Td>
               <Td className="whitespace-nowrap text-slate-500">
                 <RelativeTime date={run.createdAt} />

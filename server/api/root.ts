@@ -1,10 +1,12 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
+import { budgetRouter } from "./routers/budget";
 import { datasetsRouter } from "./routers/datasets";
 import { escalationRouter } from "./routers/escalation";
 import { insightsRouter } from "./routers/insights";
 import { modelsRouter } from "./routers/models";
 import { overviewRouter } from "./routers/overview";
+import { pricesRouter } from "./routers/prices";
 import { runRouter } from "./routers/run";
 import { stepTestRouter } from "./routers/step-test";
 import { toolCallRouter } from "./routers/tool-call";
@@ -23,6 +25,8 @@ export const appRouter = createTRPCRouter({
   toolCall: toolCallRouter,
   insights: insightsRouter,
   datasets: datasetsRouter,
+  prices: pricesRouter,
+  budget: budgetRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

@@ -11,6 +11,8 @@ import { ensurePlannerStatistics } from "./store/planner-statistics";
 import { requestCancel, runsWithPendingCancel, type CancelOutcome, type CancelRequest } from "./store/request-cancel";
 import { isEscalationOverdue, resolveEscalation, type EscalationResolution, type ResolutionOutcome } from "./store/resolve-escalation";
 import { renewLease } from "./store/renew-lease";
+import { readModelPrice } from "./store/read-model-price";
+import type { ModelPrice } from "../usage/call-cost";
 import { reportToolResult, timeOutOverdueWaits, type ToolReport } from "./store/report-tool-result";
 import type { ReportOutcome } from "./store/tool-waits";
 import { closeMessagesOfEndedRuns, overdueEscalations, reclaimExpiredLeases, type ReclaimedRun } from "./store/watchdog-sweeps";
@@ -60,6 +62,11 @@ export class DurableStore {
   /** Writes one batch of a turn, only while it holds a valid lease. @throws LeaseLostError */
   commit(turn: ClaimedTurn, batch: TurnBatch): Promise<void> {
     return this.sql.dialect.provider === "postgres" && !needsTransaction(batch) ? commitOnPostgres(this.sql, turn, batch) : commitInTransaction(this.sql, turn, batch);
+  }
+
+  /** The price of a model call at the time of the call (the first of `names` the table lists). */
+  modelPrice(names: readonly string[]): Promise<ModelPrice | null> {
+    return readModelPrice(this.sql, names);
   }
 
   renewLease(turn: ClaimedTurn, leaseMs: number): Promise<boolean> {

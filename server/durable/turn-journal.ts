@@ -14,6 +14,10 @@ import {
   type RunObserver,
   type StoredArtifact,
 } from "../engine";
+import { costOfCall, type ModelPrice } from "../usage/call-cost";
+import { callModelNames, callUsageOf } from "../usage/call-usage";
+import { budgetDecisionKey, checkBudget, describeCrossing, NO_SPENDING, readRunBudget, type RunBudget, type Spent } from "../usage/budget";
+import { BudgetStop, isModelCall, stepOfCallKey } from "./budget-stop";
 import type { DurableStore } from "./durable-store";
 import type { ArtifactRow, ClaimedTurn, EscalationRow, HeadPatch, LedgerRow, ParentReport, TurnBatch, TurnRecordInput, TurnSnapshot } from "./types";
 
@@ -45,6 +49,13 @@ export interface JournalHooks {
   readonly checkLease?: () => Promise<void>;
   /** The worker's clock, for the times a run reports (started, finished); never for an expiry. */
   readonly clock?: () => Date;
+  /**
+   * The price table's entry for the first of `names` it lists, read when a call returns usage: the
+   * price in force at the time of the call is recorded with it. Without it, calls are unpriced.
+   */
+  readonly priceOf?: (names: readonly string[]) => Promise<ModelPrice | null>;
+  /** Stops the turn with this reason (the worker aborts its signal): how a budget stop leaves the engine. */
+  readonly stopTurn?: (reason: BudgetStop) => void;
 }
 
 /**
@@ -73,6 +84,11 @@ export class TurnJournal {
   readonly #stored = new Map<string, StoredArtifact>();
   /** A turn resumed by a decision commits the state it leads to at once, not with the next attempt. */
   #decisionToApply: boolean;
+  readonly #budget: RunBudget | null;
+  /** What the run had spent before this turn plus this turn's new calls (a replayed call adds nothing). */
+  #spent: Spent;
+  /** Set when the run reached its budget: the engine, unwinding, writes nothing more; the worker ends the turn. */
+  #halted: BudgetStop | null = null;
 
   constructor(
     private readonly store: Pick<DurableStore, "commit" | "getArtifact">,
@@ -85,10 +101,13 @@ export class TurnJournal {
     // Whatever the run's head said before (dispatched, suspended, queued after a reclaim), it runs now.
     this.#head = { status: "running" };
     this.#decisionToApply = turn.kind === "resume" || turn.kind === "timeout";
+    this.#budget = readRunBudget(snapshot.budget);
+    this.#spent = snapshot.spent ?? NO_SPENDING;
   }
 
   readonly observer: RunObserver = {
     record: async (event, key) => {
+      if (this.#halted) throw this.#halted;
       if (key !== undefined && this.snapshot.keyed.has(`event:${key}`)) return;
       await this.hooks.checkLease?.();
       if (event.type === "guard.completed") this.hooks.crashAt?.("guard-returned");
@@ -103,6 +122,7 @@ export class TurnJournal {
 
   readonly dag: ArtifactDag = {
     store: async (entry) => {
+      if (this.#halted) throw this.#halted;
       this.#stored.set(entry.artifact.id, entry);
       this.#artifacts.push(artifactRowOf(entry));
     },
@@ -125,8 +145,10 @@ export class TurnJournal {
 
   readonly calls: CallLedger = {
     call: async (key: string, request: CallRequest, perform: (identity?: CallIdentity) => Promise<JsonObject>): Promise<CallOutcome> => {
+      if (this.#halted) throw this.#halted;
       const recorded = this.snapshot.keyed.get(`result:${key}`) as JsonObject | undefined;
       if (recorded) return toOutcome(recorded, true);
+      if (isModelCall(request.policy)) this.#checkBudget(key);
       // The key a provider or proxy can deduplicate by: the same for the one call a crash may repeat.
       const identity = callIdentity(this.turn.runId, key);
       this.#row(request.actor, "action_call", { policy: request.policy, payload: request.payload, idempotencyKey: identity.idempotencyKey }, null);
@@ -142,16 +164,55 @@ export class TurnJournal {
         payload = { error: true, code: error.code, message: error.message };
       }
       this.hooks.crashAt?.("model-returned");
+      payload = await this.#withCost(request.payload, payload);
       this.#row(request.policy, "action_result", payload, `result:${key}`);
       await this.flush();
       this.hooks.crashAt?.("model-recorded");
       return toOutcome(payload, false);
     },
     note: async (key, actor, text) => {
+      if (this.#halted) throw this.#halted;
       if (this.snapshot.keyed.has(`note:${key}`)) return;
       this.#row(actor, "text", { text }, `note:${key}`);
     },
   };
+
+  /**
+   * Before a model call: a run that reached its budget makes no more. Refused before (the
+   * decision under this crossing's key is in the ledger: a rejection or an expiry), it fails;
+   * otherwise it does what its budget says. The stop goes through the turn's signal (BudgetStop).
+   */
+  #checkBudget(key: string): void {
+    const crossing = checkBudget(this.#budget, this.#spent);
+    if (!crossing || !this.#budget) return;
+    const decisionKey = budgetDecisionKey(this.#budget);
+    const refused = this.snapshot.keyed.get(`event:${decisionKey}`);
+    const spent = describeCrossing(crossing);
+    const stop = refused
+      ? new BudgetStop("fail", crossing, decisionKey, stepOfCallKey(key), `${spent}; ${refusalOf(refused)}`)
+      : new BudgetStop(this.#budget.onExceed, crossing, decisionKey, stepOfCallKey(key), spent);
+    this.#halted = stop;
+    this.hooks.stopTurn?.(stop);
+    throw stop;
+  }
+
+  /** The call's usage and its cost at today's price go into its record and the run's totals, in the same commit. */
+  async #withCost(requestPayload: unknown, payload: JsonObject): Promise<JsonObject> {
+    const usage = callUsageOf(payload);
+    if (!usage) return payload;
+    const price = this.hooks.priceOf ? await this.hooks.priceOf(callModelNames(requestPayload, payload)) : null;
+    const cost = costOfCall(usage, price);
+    const increment = { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: cost.usd };
+    const head = this.#head.usageIncrement ?? NO_SPENDING;
+    this.#head.usageIncrement = { promptTokens: head.promptTokens + increment.promptTokens, completionTokens: head.completionTokens + increment.completionTokens, costUsd: head.costUsd + increment.costUsd };
+    this.#spent = { promptTokens: this.#spent.promptTokens + increment.promptTokens, completionTokens: this.#spent.completionTokens + increment.completionTokens, costUsd: this.#spent.costUsd + increment.costUsd };
+    return { ...payload, cost: { ...cost } };
+  }
+
+  /** Adds an escalation to the next commit (a budget escalation, which no engine event describes). */
+  escalate(row: EscalationRow): void {
+    this.#escalations.push(row);
+  }
 
   #row(actor: string, type: string, payload: unknown, callKey: string | null): void {
     this.#ledger.push({ seq: ++this.#seq, actor, type, payload, callKey });
@@ -230,6 +291,13 @@ function flushesAfter(event: EngineEvent): boolean {
     default:
       return false;
   }
+}
+
+function refusalOf(decision: Readonly<Record<string, unknown>>): string {
+  if (decision.decision === "expired") return "no one granted more before the deadline";
+  const by = typeof decision.decidedBy === "string" ? decision.decidedBy : "a reviewer";
+  const comment = typeof decision.comment === "string" && decision.comment ? `: ${decision.comment}` : "";
+  return `${by} refused more budget${comment}`;
 }
 
 function toOutcome(payload: JsonObject, replayed: boolean): CallOutcome {

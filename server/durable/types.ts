@@ -1,5 +1,6 @@
 import type { ArtifactRow, JsonObject, RunResultSummary, StoredArtifact, ToolWaitRequest } from "../engine";
-import type { InboxKind, RunStatus, TurnOutcome } from "./lifecycle";
+import type { Spent } from "../usage/budget";
+import type { EscalationKind, InboxKind, RunStatus, TurnOutcome } from "./lifecycle";
 
 /** A claimed inbox message and the turn it opened on its run's head. */
 export interface ClaimedTurn {
@@ -36,6 +37,10 @@ export interface TurnSnapshot {
   readonly parentCallId?: string | null;
   /** Whether the run ever waited for a tool: its end closes what still waits (calls, sub-runs). */
   readonly hasToolWaits?: boolean;
+  /** The run's recorded token and cost totals, as committed before this turn. */
+  readonly spent?: Spent;
+  /** The run's budget (Run.budget as stored; read with server/usage/budget.ts readRunBudget). */
+  readonly budget?: unknown;
 }
 
 export interface LedgerRow {
@@ -50,7 +55,10 @@ export interface LedgerRow {
 export type { ArtifactRow };
 
 export interface EscalationRow {
-  readonly artifactId: string;
+  /** "guard" when absent. */
+  readonly kind?: EscalationKind;
+  /** The attempt decided on; null for a budget escalation. */
+  readonly artifactId: string | null;
   readonly stepName: string;
   readonly guardId: string;
   readonly feedback: string;
@@ -71,6 +79,8 @@ export interface HeadPatch {
   /** A suspension's deadline, as a delay the database adds to its own clock; null clears it. */
   resumeDeadline?: { readonly afterMs: number } | null;
   watchdogNote?: string | null;
+  /** Tokens and cost of the model calls the batch records, added to the run's totals. */
+  usageIncrement?: Spent;
 }
 
 /** How a commit ends the turn: the lease is released, the claimed message is done, the turn's record written. */

@@ -116,6 +116,7 @@ export function toLedgerEntry(row: Prisma.LedgerEntryGetPayload<{ select: typeof
 export const escalationSelect = {
   id: true,
   runId: true,
+  kind: true,
   artifactId: true,
   stepName: true,
   guardId: true,

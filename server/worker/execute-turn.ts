@@ -5,6 +5,7 @@ import { FORK_LEDGER_KEY, readAttemptEdit } from "../generators/fork/edited-atte
 import { GuardSpecError } from "../guards/guard-spec";
 import type { DurableStore } from "../durable/durable-store";
 import { isLeaseLost } from "../durable/errors";
+import { isBudgetStop, type BudgetStop } from "../durable/budget-stop";
 import { derivedId } from "../durable/ids";
 import { LeaseGate } from "../durable/lease-gate";
 import { TurnJournal, type CrashPoint } from "../durable/turn-journal";
@@ -98,12 +99,20 @@ async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOpti
   const lease = new LeaseGate(store, turn, options.leaseMs, () => stop.abort(new TurnStoppedError("lease-lost")), options.log);
   lease.start();
   let journal: TurnJournal | undefined;
+  let loaded: TurnSnapshot | undefined;
   // Tokens of a streaming model call, for the run page; it writes only when tokens arrive.
   const liveCall = new LiveCallRelay(store.liveCalls, turn.runId, turn.epoch);
   try {
     const snapshot = turn.snapshot ?? (await store.loadTurn(turn.runId));
     telemetry?.setWorkflow(snapshot.definition);
-    journal = new TurnJournal(store, turn, snapshot, { crashAt: options.crashAt, checkLease: () => lease.check(), clock: options.clock });
+    loaded = snapshot;
+    journal = new TurnJournal(store, turn, snapshot, {
+      crashAt: options.crashAt,
+      checkLease: () => lease.check(),
+      clock: options.clock,
+      priceOf: (names) => store.modelPrice(names),
+      stopTurn: (reason) => stop.abort(reason),
+    });
 
     if (turn.kind === "cancel") {
       const reason = typeof turn.payload.reason === "string" && turn.payload.reason ? turn.payload.reason : "cancelled";
@@ -190,6 +199,7 @@ async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOpti
     return succeeded ? "succeeded" : "failed";
   } catch (error) {
     if (isLeaseLost(error)) lease.markLost();
+    if (journal && loaded && isBudgetStop(stop.signal.reason) && !lease.lost) return budgetStopped(store, journal, turn, loaded, stop.signal.reason, options);
     if (stop.signal.aborted) return stopped(store, turn, stop.signal.reason, options);
     if (isLeaseLost(error)) return "lost";
     // Transient (the database went away, a bug in a guard's process handling...): back to the
@@ -226,6 +236,38 @@ function deliverableOf(result: WorkflowResult): { artifacts: Record<string, stri
 
 function waitingReason(error: ToolsPendingError): string {
   return `waiting for ${error.waits.map((wait) => `${wait.tool} (${wait.kind})`).join(", ")}`;
+}
+
+/**
+ * A run that reached its budget before a model call: it fails with the crossing as its reason,
+ * or suspends on a budget escalation (no artifact: a person grants more or refuses) that expires
+ * like any other. A failure to commit goes the way of any failed turn (deferred, replayed).
+ */
+async function budgetStopped(store: DurableStore, journal: TurnJournal, turn: ClaimedTurn, snapshot: TurnSnapshot, stop: BudgetStop, options: TurnOptions): Promise<TurnOutcome> {
+  try {
+    journal.append("dualstate", "budget.reached", { action: stop.action, decisionKey: stop.decisionKey, step: stop.stepName, ...stop.crossing });
+    if (stop.action === "fail") {
+      journal.recordNow({ type: "run.finished", result: failure(stop.stepName, stop.message) }, "run.finished");
+      await journal.end({ head: { resumeDeadline: null }, record: { outcome: "failed", reason: stop.message }, ...runEnded(turn, snapshot, { failure: stop.message }) });
+      return "failed";
+    }
+    journal.escalate({ kind: "budget", artifactId: null, stepName: stop.stepName, guardId: "budget", feedback: stop.message, decisionKey: stop.decisionKey });
+    await journal.end({
+      head: { status: "suspended", currentStep: stop.stepName, resumeDeadline: { afterMs: options.escalationTimeoutMs } },
+      escalationExpiresAfterMs: options.escalationTimeoutMs,
+      record: { outcome: "suspended", reason: `waiting for a person to grant more budget (${stop.message})` },
+    });
+    return "suspended";
+  } catch (error) {
+    if (isLeaseLost(error)) return "lost";
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
+      await store.deferTurn(turn, reason, backoffMs(turn.retryCount + 1));
+      return "deferred";
+    } catch {
+      return "lost";
+    }
+  }
 }
 
 /**

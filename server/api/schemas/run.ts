@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { startBudgetInput } from "./budget";
 import { RUN_STATUSES } from "@/server/engine/run/run-record";
 import { dateRangeFields, listPageFields } from "./list-page";
 
@@ -42,6 +43,8 @@ export const createRunInput = z.object({
   generator: z.enum(["configured", "replay"]).optional(),
   /** A replay cassette's JSON text (the file a user chose); the service checks its format and step names. */
   cassette: z.string().min(1, "must not be empty").max(5 * 1024 * 1024, "must be at most 5 MiB").optional(),
+  /** The run's own budget in place of the workflow's (docs/usage-and-budgets.md). */
+  budget: startBudgetInput.optional(),
 });
 
 export const cancelRunInput = z.object({

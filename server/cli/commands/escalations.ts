@@ -82,6 +82,7 @@ async function decide(command: "approve" | "reject", args: string[], env: Env, i
 async function pendingHash(db: Db, id: string): Promise<string> {
   const escalation = await db.escalation.findUnique({ where: { id }, select: { artifact: { select: { contentHash: true } } } });
   if (!escalation) throw notFound("Escalation", id);
+  if (!escalation.artifact) throw new UsageError(`dualstate escalations: ${id} is a budget escalation; grant more in the review queue or reject it there`);
   return escalation.artifact.contentHash;
 }
 

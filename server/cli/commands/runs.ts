@@ -2,7 +2,8 @@ import type { Env } from "../../env";
 import { createDb, type Db } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
 import { isServiceError } from "../../services/errors";
-import { describeRun, listRunHeads, type RunHead } from "../../services/runs/describe-run";
+import { describeRun, listRunHeads, type RunHead, type RunUsageReport } from "../../services/runs/describe-run";
+import { formatTokens, formatUsd } from "../../usage/budget";
 import { executionLines } from "./runs-show-execution";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
@@ -61,7 +62,11 @@ export async function runsCommand(args: string[], env: Env, io: CliIo): Promise<
       lines.push(`  result: ${run.report.status}${run.report.finalState ? ` in state "${run.report.finalState}"` : ""}${run.report.reason ? `: ${run.report.reason}` : ""}`);
       if (run.report.escalation) lines.push(`  escalation at ${run.report.escalation.step}: ${run.report.escalation.feedback}`);
       lines.push(`  ledger: ${run.ledger.entries} entries, ${run.ledger.modelCalls} model calls; ${Object.entries(run.ledger.byType).map(([type, count]) => `${type} ${count}`).join(", ")}`);
-      for (const attempt of run.report.attempts) lines.push(`  ${attempt.step} attempt ${attempt.attempt}: ${attempt.passed ? "passed" : attempt.fatal ? "FATAL" : "failed"}`);
+      lines.push(...usageLines(run.usage));
+      for (const attempt of run.report.attempts) {
+        const used = run.usage.byAttempt[`${attempt.step}/attempt-${attempt.attempt}`];
+        lines.push(`  ${attempt.step} attempt ${attempt.attempt}: ${attempt.passed ? "passed" : attempt.fatal ? "FATAL" : "failed"}${used ? ` (${usageText(used)})` : ""}`);
+      }
       lines.push(...executionLines(run.execution));
       io.out(lines.join("\n"));
       return EXIT.ok;
@@ -86,4 +91,21 @@ export async function runsCommand(args: string[], env: Env, io: CliIo): Promise<
     }
   }
   throw new UsageError(subcommand ? `dualstate runs: unknown subcommand "${subcommand}" (list, show, report)` : "dualstate runs: missing subcommand (list, show, report)");
+}
+
+/** "1,234 tokens (100 prompt, 1,134 completion), $0.0123" */
+function usageText(totals: { promptTokens: number; completionTokens: number; costUsd: number }): string {
+  return `${formatTokens(totals.promptTokens + totals.completionTokens)} tokens (${formatTokens(totals.promptTokens)} prompt, ${formatTokens(totals.completionTokens)} completion), ${formatUsd(totals.costUsd)}`;
+}
+
+/** The run's usage and cost, each step's, and its budget. */
+function usageLines(usage: RunUsageReport): string[] {
+  const lines = [`  usage: ${usageText(usage)}`];
+  for (const [step, totals] of Object.entries(usage.byStep)) lines.push(`    ${step}: ${usageText(totals)}`);
+  const budget = usage.budget;
+  if (budget) {
+    const limits = [budget.tokenLimit !== null ? `${formatTokens(budget.spentTokens)} of ${formatTokens(budget.tokenLimit)} tokens` : "", budget.usdLimit !== null ? `${formatUsd(budget.spentUsd)} of ${formatUsd(budget.usdLimit)}` : ""].filter(Boolean);
+    lines.push(`  budget: ${limits.join(", ")}; on exceed: ${budget.onExceed}${budget.grants.length > 0 ? `; ${budget.grants.length} grant(s)` : ""}`);
+  }
+  return lines;
 }

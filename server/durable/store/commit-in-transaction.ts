@@ -31,9 +31,10 @@ export async function commitInTransaction(sql: SqlClient, turn: ClaimedTurn, bat
     const expiresAt = batch.escalationExpiresAfterMs === undefined ? "NULL" : d.later.sql;
     for (const escalation of batch.escalations) {
       await tx.execute(
-        `INSERT INTO "Escalation" ("id", "runId", "artifactId", "stepName", "guardId", "feedback", "status", "decisionKey", "expiresAt", "createdAt") VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ${expiresAt}, ${d.now})`,
+        `INSERT INTO "Escalation" ("id", "kind", "runId", "artifactId", "stepName", "guardId", "feedback", "status", "decisionKey", "expiresAt", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ${expiresAt}, ${d.now})`,
         [
           randomUUID(),
+          escalation.kind ?? "guard",
           turn.runId,
           escalation.artifactId,
           escalation.stepName,

@@ -46,12 +46,12 @@ export async function commitOnPostgres(sql: SqlClient, turn: ClaimedTurn, batch:
     }
   }
   if (batch.escalations.length > 0) {
-    const escalations = batch.escalations.map((escalation) => ({ id: randomUUID(), ...escalation }));
+    const escalations = batch.escalations.map((escalation) => ({ id: randomUUID(), ...escalation, kind: escalation.kind ?? "guard" }));
     const expiresAt = batch.escalationExpiresAfterMs === undefined ? "NULL::timestamp(3)" : d.later.sql;
     parts.push(`escalations AS (
-       INSERT INTO "Escalation" ("id", "runId", "artifactId", "stepName", "guardId", "feedback", "status", "decisionKey", "expiresAt", "createdAt")
-       SELECT e."id", head."id", e."artifactId", e."stepName", e."guardId", e."feedback", 'pending', e."decisionKey", ${expiresAt}, ${d.now}
-       FROM head, jsonb_to_recordset(?::jsonb) AS e("id" text, "artifactId" text, "stepName" text, "guardId" text, "feedback" text, "decisionKey" text)
+       INSERT INTO "Escalation" ("id", "kind", "runId", "artifactId", "stepName", "guardId", "feedback", "status", "decisionKey", "expiresAt", "createdAt")
+       SELECT e."id", e."kind", head."id", e."artifactId", e."stepName", e."guardId", e."feedback", 'pending', e."decisionKey", ${expiresAt}, ${d.now}
+       FROM head, jsonb_to_recordset(?::jsonb) AS e("id" text, "kind" text, "artifactId" text, "stepName" text, "guardId" text, "feedback" text, "decisionKey" text)
        RETURNING 1)`);
     if (batch.escalationExpiresAfterMs !== undefined) params.push(d.later.param(batch.escalationExpiresAfterMs));
     params.push(JSON.stringify(escalations));

@@ -4,6 +4,7 @@ import { WorkflowArchivedError } from "../errors";
 import { timeOrderedId } from "../ids";
 import { insertLedger } from "./insert-ledger";
 import { insertMessage } from "./insert-message";
+import { parseBudgetSpec, type RunBudget } from "../../usage/budget";
 
 /** A ledger entry a run starts with, before any turn (epoch 0): a fork's reused results. */
 export interface SeededLedgerEntry {
@@ -20,6 +21,8 @@ export interface NewDurableRun {
   readonly generatorOverride?: unknown;
   /** A fork: the run and attempt it starts from, and the ledger it starts with. */
   readonly fork?: { readonly fromRunId: string; readonly attemptKey: string; readonly ledger: readonly SeededLedgerEntry[] };
+  /** The run's own budget (a start request's); absent: the workflow's `budget:`, if it has one. */
+  readonly budget?: RunBudget;
 }
 
 /**
@@ -31,11 +34,17 @@ export async function enqueueRun(sql: SqlClient, run: NewDurableRun): Promise<{ 
   const d = sql.dialect;
   const runId = timeOrderedId();
   await sql.transaction(async (tx) => {
-    const [pinned] = await tx.query<{ name: string; archivedAt: unknown }>(`SELECT w."name", w."archivedAt" FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId" WHERE v."id" = ?`, [run.workflowVersionId]);
+    // The workflow's budget is read in the same statement, as JSON only: the definition stays in the database.
+    const budgetOf = d.provider === "postgres" ? `v."definition"->'budget'` : `json_extract(v."definition", '$.budget')`;
+    const [pinned] = await tx.query<{ name: string; archivedAt: unknown; budget: unknown }>(
+      `SELECT w."name", w."archivedAt", ${budgetOf} AS "budget" FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId" WHERE v."id" = ?`,
+      [run.workflowVersionId],
+    );
     if (pinned?.archivedAt) throw new WorkflowArchivedError(pinned.name);
+    const budget = run.budget ?? workflowBudget(d.readJson(pinned?.budget ?? null));
     await tx.execute(
-      `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "forkedFromRunId", "forkedFromAttempt", "createdAt", "updatedAt")
-       VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ${d.now}, ${d.now})`,
+      `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "forkedFromRunId", "forkedFromAttempt", "budget", "createdAt", "updatedAt")
+       VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ${d.now}, ${d.now})`,
       [
         runId,
         run.workflowVersionId,
@@ -45,6 +54,7 @@ export async function enqueueRun(sql: SqlClient, run: NewDurableRun): Promise<{ 
         run.generatorOverride === undefined ? null : d.json(run.generatorOverride),
         run.fork?.fromRunId ?? null,
         run.fork?.attemptKey ?? null,
+        budget ? d.json(budget) : null,
       ],
     );
     const seeded = run.fork?.ledger ?? [];
@@ -52,4 +62,11 @@ export async function enqueueRun(sql: SqlClient, run: NewDurableRun): Promise<{ 
     await insertMessage(tx, d, runId, "start", {});
   });
   return { runId };
+}
+
+/** A stored definition's `budget:` (validated when it was saved); anything else reads as none. */
+function workflowBudget(value: unknown): RunBudget | null {
+  if (value === null || value === undefined) return null;
+  const parsed = parseBudgetSpec(value);
+  return parsed.ok ? parsed.budget : null;
 }

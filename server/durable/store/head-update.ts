@@ -46,6 +46,11 @@ export function headUpdate(d: SqlDialect, turn: ClaimedTurn, head: HeadPatch, re
     params.push(d.later.param(head.resumeDeadline.afterMs));
   }
   if (head.watchdogNote !== undefined) set("watchdogNote", head.watchdogNote);
+  // In the head's own statement: the totals move exactly with the ledger rows of the calls they count.
+  if (head.usageIncrement) {
+    sets.push(`"promptTokens" = "promptTokens" + ?`, `"completionTokens" = "completionTokens" + ?`, `"costUsd" = "costUsd" + ?`);
+    params.push(head.usageIncrement.promptTokens, head.usageIncrement.completionTokens, head.usageIncrement.costUsd);
+  }
   if (release) sets.push(`"activeTurnId" = NULL`, `"leaseOwner" = NULL`, `"leaseExpiresAt" = NULL`);
   params.push(...heldByParams(turn));
   return { sql: `UPDATE "Run" SET ${sets.join(", ")} WHERE ${heldBy(d)}`, params };

@@ -17,6 +17,8 @@ export interface EscalationResolution {
   readonly auditActor?: { readonly id: string | null; readonly email: string };
   /** A person's decision: refused when the escalation's deadline has passed by the database's clock. */
   readonly refuseOverdue?: boolean;
+  /** A budget escalation's grant: the run's budget with the grant added, written with the decision. */
+  readonly raisedBudget?: unknown;
 }
 
 export type ResolutionOutcome =
@@ -67,9 +69,14 @@ export async function resolveEscalation(sql: SqlClient, resolution: EscalationRe
       },
     ]);
     await insertMessage(tx, d, escalation.runId, decision.decision === "expired" ? "timeout" : "resume", { escalationId: resolution.escalationId });
-    await tx.execute(`UPDATE "Run" SET "resumeDeadline" = NULL, "watchdogNote" = COALESCE(?, "watchdogNote"), "updatedAt" = ${d.now} WHERE "id" = ?`, [resolution.note ?? null, escalation.runId]);
+    const budget = resolution.raisedBudget === undefined ? "" : `, "budget" = ?`;
+    await tx.execute(`UPDATE "Run" SET "resumeDeadline" = NULL, "watchdogNote" = COALESCE(?, "watchdogNote")${budget}, "updatedAt" = ${d.now} WHERE "id" = ?`, [
+      resolution.note ?? null,
+      ...(resolution.raisedBudget === undefined ? [] : [d.json(resolution.raisedBudget)]),
+      escalation.runId,
+    ]);
     if (resolution.auditActor) {
-      const detail = { runId: escalation.runId, decision: decision.decision, contentHash: resolution.decidedHash ?? null, comment };
+      const detail = { runId: escalation.runId, decision: decision.decision, contentHash: resolution.decidedHash ?? null, comment, ...(resolution.raisedBudget === undefined ? {} : { budget: resolution.raisedBudget }) };
       await tx.execute(`INSERT INTO "AuditEvent" ("id", "at", "actorId", "actorEmail", "action", "target", "detail") VALUES (?, ${d.now}, ?, ?, 'escalation.decided', ?, ?)`, [
         randomUUID(),
         resolution.auditActor.id,

@@ -14,6 +14,10 @@ export type SnapshotRow = {
   parentRunId: string | null;
   parentCallId: string | null;
   hasToolWaits: unknown;
+  promptTokens: unknown;
+  completionTokens: unknown;
+  costUsd: unknown;
+  budget: unknown;
 };
 
 /** The columns of a TurnSnapshot, selected from the run `r` and its version `v`; keyed entries aggregated into one JSON array. */
@@ -23,6 +27,7 @@ export function snapshotColumns(d: SqlDialect, r: string): string {
       ? `(SELECT COALESCE(jsonb_agg(jsonb_build_array(l."callKey", l."payload")), '[]'::jsonb) FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`
       : `(SELECT COALESCE(json_group_array(json_array(l."callKey", json(l."payload"))), '[]') FROM "LedgerEntry" l WHERE l."runId" = ${r}."id" AND l."callKey" IS NOT NULL)`;
   return `${r}."specification", ${r}."contextValues", ${r}."generatorOverride", v."definition", ${r}."parentRunId", ${r}."parentCallId",
+      ${r}."promptTokens", ${r}."completionTokens", ${r}."costUsd", ${r}."budget",
       EXISTS (SELECT 1 FROM "ToolWait" w WHERE w."runId" = ${r}."id") AS "hasToolWaits",
       (SELECT MAX(l."seq") FROM "LedgerEntry" l WHERE l."runId" = ${r}."id") AS "lastSeq", ${keyed} AS "keyed",
       ${artifactsJson(d, `a."runId" = ${r}."id"`)} AS "artifacts"`;
@@ -64,5 +69,7 @@ export function snapshotOf(d: SqlDialect, runId: string, row: SnapshotRow): Turn
     parentRunId: row.parentRunId,
     parentCallId: row.parentCallId,
     hasToolWaits: Boolean(Number(row.hasToolWaits) || row.hasToolWaits === true),
+    spent: { promptTokens: Number(row.promptTokens ?? 0), completionTokens: Number(row.completionTokens ?? 0), costUsd: Number(row.costUsd ?? 0) },
+    budget: d.readJson(row.budget) ?? null,
   };
 }

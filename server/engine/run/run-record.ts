@@ -51,7 +51,10 @@ export type EscalationStatus = "pending" | "approved" | "rejected" | "expired" |
 export interface EscalationRecord {
   readonly id: string;
   readonly runId: string;
-  readonly artifactId: string;
+  /** "guard" or "budget" (server/durable/lifecycle.ts ESCALATION_KINDS). */
+  readonly kind?: string;
+  /** Null for a budget escalation, which decides on more budget rather than on an attempt. */
+  readonly artifactId: string | null;
   readonly stepName: string;
   readonly guardId: string;
   readonly feedback: string;

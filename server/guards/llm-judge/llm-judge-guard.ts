@@ -47,7 +47,12 @@ export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint 
             { model, temperature, ...(jsonMode ? { response_format: { type: "json_object" as const } } : {}), messages },
             { signal: options?.signal, ...(identity ? { headers: { [IDEMPOTENCY_HEADER]: identity.idempotencyKey } } : {}) },
           );
-          return { content: (completion.choices[0]?.message?.content ?? "").slice(0, MAX_REPLY_CHARS), model: completion.model ?? model };
+          return {
+            content: (completion.choices[0]?.message?.content ?? "").slice(0, MAX_REPLY_CHARS),
+            model: completion.model ?? model,
+            // The judge's tokens count towards the run's usage and budget like a generator's (server/usage).
+            usage: judgeUsage(completion.usage),
+          };
         } catch (error) {
           // A cancel or shutdown is not the judge's answer: nothing is recorded and the turn ends.
           if (options?.signal?.aborted) throw error;
@@ -75,4 +80,11 @@ async function askOnce(options: GuardCallOptions | undefined, payload: JsonObjec
     if (!(error instanceof CallFailedError)) throw error;
     return { ok: false, error: { error: true, code: error.code, message: error.message }, replayed: false };
   }
+}
+
+/** The judge's token counts in the shape recorded replies use (recorded-reply.ts); null when the endpoint sent none. */
+function judgeUsage(usage: { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown } | undefined | null): JsonObject | null {
+  if (!usage) return null;
+  const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0);
+  return { promptTokens: count(usage.prompt_tokens), completionTokens: count(usage.completion_tokens), totalTokens: count(usage.total_tokens) };
 }

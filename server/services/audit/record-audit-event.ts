@@ -24,7 +24,9 @@ export type AuditAction =
   | "tool_call.reported"
   | "model_endpoint.created"
   | "model_endpoint.updated"
-  | "model_endpoint.deleted";
+  | "model_endpoint.deleted"
+  | "model_price.saved"
+  | "model_price.deleted";
 
 export interface AuditEventInput {
   /** Who acted; for a failed sign-in, the email that was tried. */

@@ -41,17 +41,20 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
     select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, decisionKey: true, artifact: { select: { contentHash: true, content: true, fatal: true } } },
   });
   if (!escalation) throw notFound("Escalation", input.escalationId);
+  const { artifact } = escalation;
+  // A budget escalation has no attempt to approve: it is decided by a grant or a refusal (services/usage).
+  if (!artifact) throw invalidInput("decision", "this is a budget escalation: grant the run more budget or refuse");
   if (escalation.status !== "pending") throw conflict(describeClosedEscalation(escalation));
   const store = durableStoreFor(db);
   const overdue = () => conflict(`Escalation ${escalation.id} expired${escalation.expiresAt ? ` at ${escalation.expiresAt.toISOString()}` : ""}: run ${escalation.runId} no longer waits for a decision.`);
   // Past its deadline by the database's clock: said first, as it is what matters (the decision's transaction checks again).
   if (await store.isEscalationOverdue(escalation.id)) throw overdue();
   // The escalated artifact never changes, so checking its hash before the transaction is exact.
-  if (input.contentHash !== escalation.artifact.contentHash) {
-    throw conflict(`contentHash: ${input.contentHash.slice(0, 12)}… is not the pending artifact (${escalation.artifact.contentHash.slice(0, 12)}…); reload the escalation and decide on what is pending.`);
+  if (input.contentHash !== artifact.contentHash) {
+    throw conflict(`contentHash: ${input.contentHash.slice(0, 12)}… is not the pending artifact (${artifact.contentHash.slice(0, 12)}…); reload the escalation and decide on what is pending.`);
   }
   if ((options.requireSeenCode ?? true) && statusAfter(input.decision) === "approved") {
-    const refusal = approvalRefusal({ fatal: escalation.artifact.fatal, seenByYou: escalation.artifact.fatal && (await hasSeenEscalation(db, escalation.id, decider.email)) });
+    const refusal = approvalRefusal({ fatal: artifact.fatal, seenByYou: artifact.fatal && (await hasSeenEscalation(db, escalation.id, decider.email)) });
     if (refusal) throw conflict(`Escalation ${escalation.id}: ${refusal}.`);
   }
   const comment = input.comment?.trim() ?? "";
@@ -60,7 +63,7 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
   if (input.decision === "edit_and_approve") {
     editedContent = input.editedContent;
     if (editedContent === undefined || editedContent.trim() === "") throw invalidInput("editedContent", "edit and approve needs the edited artifact");
-    if (editedContent === escalation.artifact.content) throw invalidInput("editedContent", "is unchanged; use approve to accept the artifact as it is");
+    if (editedContent === artifact.content) throw invalidInput("editedContent", "is unchanged; use approve to accept the artifact as it is");
     if (decisionKeyKind(escalation.decisionKey) === "exhausted") {
       throw invalidInput("decision", "this step spent its retry budget; approve, reject or reject with feedback (an edit cannot be checked again)");
     }

@@ -1,4 +1,5 @@
 import { decisionKeyKind } from "@/server/durable/decision";
+import { budgetReviewOf, type BudgetReview } from "../usage/budget-review";
 import type { Db } from "@/server/persistence/db";
 import { notFound } from "../errors";
 import { canDecide, type Decider } from "./decision-kinds";
@@ -19,7 +20,27 @@ export interface ReviewArtifact {
   createdAt: Date;
 }
 
-export interface EscalationReview {
+/** What a guard escalation's reviewer decides on: an attempt, its history and the machine around it. */
+export interface GuardEscalationReview extends EscalationReviewCommon {
+  kind: "guard";
+  artifact: ReviewArtifact;
+  offendingLine: number | null;
+  /** The prompt the generator sent (or, replaying a cassette, composed) for this attempt, when it recorded one. */
+  prompt: string | null;
+  earlierAttempts: (ReviewArtifact & { diff: DiffLine[] })[];
+  dependencies: { name: string; stepName: string; artifact: ReviewArtifact }[];
+  stateMachine: { states: string[]; initialState: string; finalStates: string[]; transitions: { from: string; to: string; condition: string }[] } | null;
+}
+
+/** A budget escalation: what the run spent against its budget; the reviewer grants more or refuses. */
+export interface BudgetEscalationReview extends EscalationReviewCommon {
+  kind: "budget";
+  budget: BudgetReview;
+}
+
+export type EscalationReview = GuardEscalationReview | BudgetEscalationReview;
+
+interface EscalationReviewCommon {
   escalation: {
     id: string;
     status: string;
@@ -37,14 +58,8 @@ export interface EscalationReview {
     /** Edits need a guard run after the decision; a step that spent its budget takes none. */
     editAllowed: boolean;
   };
-  run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null };
-  artifact: ReviewArtifact;
-  offendingLine: number | null;
-  /** The prompt the generator sent (or, replaying a cassette, composed) for this attempt, when it recorded one. */
-  prompt: string | null;
-  earlierAttempts: (ReviewArtifact & { diff: DiffLine[] })[];
-  dependencies: { name: string; stepName: string; artifact: ReviewArtifact }[];
-  stateMachine: { states: string[]; initialState: string; finalStates: string[]; transitions: { from: string; to: string; condition: string }[] } | null;
+  /** The run's token and cost totals so far (server/usage). */
+  run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null; promptTokens: number; completionTokens: number; costUsd: number };
   /** Whether the caller may decide: a reviewer or admin, on a pending escalation. Computed here, enforced by the decide procedure. */
   canDecide: boolean;
 }
@@ -57,14 +72,18 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
     where: { id: input.id },
     select: {
       id: true, status: true, stepName: true, guardId: true, feedback: true, createdAt: true, expiresAt: true, claimedBy: true, claimedAt: true,
-      decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true,
+      decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true, kind: true,
       artifact: { select: artifactSelect },
-      run: { select: { id: true, status: true, specification: true, currentState: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
+      run: { select: { id: true, status: true, specification: true, currentState: true, promptTokens: true, completionTokens: true, costUsd: true, budget: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
     },
   });
   if (!escalation) throw notFound("Escalation", input.id);
-  const { artifact, run, decisionKey, ...fields } = escalation;
+  const { artifact, run, decisionKey, kind, ...fields } = escalation;
   const mayDecide = escalation.status === "pending" && canDecide(viewer?.role);
+  const runView = { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null, promptTokens: run.promptTokens, completionTokens: run.completionTokens, costUsd: run.costUsd };
+  if (kind === "budget" || !artifact) {
+    return { kind: "budget", escalation: { ...fields, editAllowed: false }, run: runView, budget: budgetReviewOf(run.budget, run), canDecide: mayDecide };
+  }
   // This answer carries the artifact: from now on the reviewer has seen its code (seen-code-rule.ts).
   if (mayDecide && viewer) await recordEscalationView(db, escalation.id, viewer.email);
 
@@ -77,8 +96,9 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
   const definition = run.workflowVersion?.definition as { state_machine?: { states: string[]; initial_state: string; final_states: string[]; transitions: { from: string; to: string; condition: string }[] } } | undefined;
   const machine = definition?.state_machine;
   return {
+    kind: "guard",
     escalation: { ...fields, editAllowed: decisionKeyKind(decisionKey) !== "exhausted" },
-    run: { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null },
+    run: runView,
     artifact,
     offendingLine: offendingLine(escalation.feedback, artifact.content),
     prompt,

@@ -29,6 +29,8 @@ export interface ListEscalationsInput {
 
 export interface EscalationListItem {
   id: string;
+  /** "guard" or "budget" (server/durable/lifecycle.ts ESCALATION_KINDS). */
+  kind: string;
   runId: string;
   workflow: string | null;
   /** The run's specification, cut to a line's worth: tells apart escalations of one step. */
@@ -46,7 +48,11 @@ export interface EscalationListItem {
   decidedAt: Date | null;
   /** The decision's comment (a rejection's reason), or why it closed without one. */
   comment: string | null;
-  contentHash: string;
+  /** Null for a budget escalation, which has no attempt. */
+  contentHash: string | null;
+  /** The run's tokens and cost so far. */
+  runTokens: number;
+  runCostUsd: number;
   /** The escalated attempt's verdict was fatal: approving it needs its code seen (seen-code-rule.ts). */
   fatal: boolean;
   /** The reviewer asking has opened its review page (false when the list was asked for by no one in particular). */
@@ -112,11 +118,11 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       skip: (page - 1) * pageSize,
       take: pageSize,
       select: {
-        id: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
+        id: true, kind: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
         claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true,
         artifact: { select: { contentHash: true, fatal: true } },
         views: { where: { reviewer: options.reviewer ?? "" }, select: { reviewer: true }, take: 1 },
-        run: { select: { specification: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
+        run: { select: { specification: true, promptTokens: true, completionTokens: true, costUsd: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
       },
     }),
     db.escalation.groupBy({ by: ["status"], where: common, _count: { _all: true } }),
@@ -129,8 +135,11 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       ...row,
       workflow: run.workflowVersion?.workflow.name ?? null,
       specification: run.specification.length > SPECIFICATION_PREVIEW ? `${run.specification.slice(0, SPECIFICATION_PREVIEW)}…` : run.specification,
-      contentHash: artifact.contentHash,
-      fatal: artifact.fatal,
+      // A budget escalation decides on more budget, not on an attempt: no artifact.
+      contentHash: artifact?.contentHash ?? null,
+      fatal: artifact?.fatal ?? false,
+      runTokens: run.promptTokens + run.completionTokens,
+      runCostUsd: run.costUsd,
       seenByYou: options.reviewer !== undefined && views.length > 0,
     })),
     counts,

@@ -49,7 +49,7 @@ describe.each(TEST_PROVIDERS)("the overview's first-run guide on %s", (provider)
     const escalation = await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: suspended.escalation!.id }, include: { artifact: true } });
     // As on the review page: fatal code is approved only by a reviewer who has seen it.
     await as(ada).escalation.get({ id: escalation.id });
-    await as(ada).escalation.decide({ escalationId: escalation.id, contentHash: escalation.artifact.contentHash, decision: "approve", comment: "reviewed: fine here" });
+    await as(ada).escalation.decide({ escalationId: escalation.id, contentHash: escalation.artifact?.contentHash ?? "", decision: "approve", comment: "reviewed: fine here" });
 
     expect((await as(ada).overview.firstRunGuide()).steps.reviewed).toBe(true);
     // Bob may decide but has not: his guide still points at the review.

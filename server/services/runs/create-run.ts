@@ -1,5 +1,6 @@
 import type { Db } from "@/server/persistence/db";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
+import { parseBudgetSpec, type BudgetAction, type RunBudget } from "@/server/usage/budget";
 import { invalidInput, notFound } from "../errors";
 import { readBundledCassette } from "../examples/bundled-cassette";
 import { enqueueRun } from "./enqueue-run";
@@ -18,6 +19,8 @@ export interface CreateRunInput {
   generator?: "configured" | "replay";
   /** A cassette's JSON text the user provides, replayed instead of the bundled one (implies "replay"). */
   cassette?: string;
+  /** The run's own budget, in place of the workflow's (docs/usage-and-budgets.md). */
+  budget?: { tokens?: number; usd?: number; onExceed?: BudgetAction };
 }
 
 /**
@@ -60,6 +63,13 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: st
     generatorOverride = { kind: "replay", cassette };
   }
 
-  const { id } = await enqueueRun(db, { workflowVersionId: version.id, specification, contextValues, generatorOverride });
+  let budget: RunBudget | undefined;
+  if (input.budget !== undefined) {
+    const parsed = parseBudgetSpec(input.budget);
+    if (!parsed.ok) throw invalidInput(parsed.errors[0]!.field, parsed.errors[0]!.message);
+    budget = parsed.budget;
+  }
+
+  const { id } = await enqueueRun(db, { workflowVersionId: version.id, specification, contextValues, generatorOverride, ...(budget ? { budget } : {}) });
   return { id, version: version.version };
 }

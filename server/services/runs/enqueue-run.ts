@@ -1,5 +1,6 @@
 import { isWorkflowArchived, type SeededLedgerEntry } from "@/server/durable";
 import type { Db } from "@/server/persistence/db";
+import type { RunBudget } from "@/server/usage/budget";
 import type { ModelSettingsEnv } from "@/server/models/load-from-prisma";
 import { refuseUnconfiguredModels } from "./run-model-check";
 import { refuseMissingSubWorkflows } from "./run-tool-check";
@@ -20,6 +21,8 @@ export interface RunToEnqueue {
     readonly attemptKey: string;
     readonly ledger: readonly SeededLedgerEntry[];
   };
+  /** The run's own budget; absent: the workflow's `budget:` (server/usage/budget.ts). */
+  readonly budget?: RunBudget;
 }
 
 /**

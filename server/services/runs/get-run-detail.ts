@@ -7,6 +7,9 @@ import { notFound } from "../errors";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
 import { machineView, type MachineView } from "./machine-view";
 import { attemptOrigins, cancellationOf, forkEditOf, type Cancellation } from "./ledger-facts";
+import { budgetReviewOf, type BudgetReview } from "../usage/budget-review";
+import { readRunUsage } from "../usage/run-usage";
+import type { UsageTotals } from "@/server/usage/usage-by-attempt";
 import { collectStepRuns, stepOrder, type LedgerFact, type StepRun } from "./step-runs";
 
 /** The run page refetches every second: beyond this many entries it shows the newest ones only. */
@@ -33,6 +36,10 @@ const runHeadSelect = {
   forkedFromRunId: true,
   forkedFromAttempt: true,
   waitingToolCount: true,
+  promptTokens: true,
+  completionTokens: true,
+  costUsd: true,
+  budget: true,
   workflowVersion: { select: { version: true, definition: true, workflow: { select: { id: true, name: true } } } },
 } satisfies Prisma.RunSelect;
 
@@ -81,7 +88,8 @@ export interface RunEscalation {
   stepName: string;
   status: EscalationStatus;
   feedback: string;
-  artifactId: string;
+  /** Null for a budget escalation. */
+  artifactId: string | null;
   expiresAt: Date | null;
   createdAt: Date;
   /** approve, edit_and_approve, reject, reject_with_feedback or expired; null while pending. */
@@ -90,6 +98,16 @@ export interface RunEscalation {
   decidedAt: Date | null;
   /** The reviewer's reason or feedback. */
   comment: string | null;
+}
+
+export interface RunUsage {
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  byStep: Record<string, UsageTotals>;
+  /** By `<step>/attempt-<n>`. */
+  byAttempt: Record<string, UsageTotals>;
+  budget: BudgetReview | null;
 }
 
 export interface RunLedgerEntry {
@@ -142,6 +160,8 @@ export interface RunDetail {
   /** Who cancelled the run and when; null unless it was cancelled. */
   cancellation: Cancellation | null;
   escalations: RunEscalation[];
+  /** Tokens and cost of the run's model calls (its totals), by step and by attempt, and its budget. */
+  usage: RunUsage;
   ledger: RunLedger;
   /** The pinned version's state machine and the path the run took through it. */
   machine: MachineView | null;
@@ -207,8 +227,8 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
   const run = await db.run.findUnique({ where: { id: input.id }, select: runHeadSelect });
   if (!run) throw notFound("Run", input.id);
 
-  const { workflowVersion, contextValues, finalResult, forkedFromRunId, forkedFromAttempt, ...head } = run;
-  const [attempts, escalations, ledger, milestoneRows] = await Promise.all([
+  const { workflowVersion, contextValues, finalResult, forkedFromRunId, forkedFromAttempt, promptTokens, completionTokens, costUsd, budget, ...head } = run;
+  const [attempts, escalations, ledger, milestoneRows, calls] = await Promise.all([
     // attempt breaks ties between artifacts stored within the same millisecond.
     // An action pair's attempts; the other steps' outputs are read from their step runs.
     db.artifact.findMany({ where: { runId: run.id, stepKind: "action_pair" }, orderBy: [{ createdAt: "asc" }, { attempt: "asc" }], select: attemptSelect }),
@@ -216,6 +236,7 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
     readLedger(db, run.id),
     // The path through the machine, the runs of steps without attempts, each attempt's prompt, and how the run was forked or cancelled.
     db.ledgerEntry.findMany({ where: { runId: run.id, type: { in: MILESTONE_TYPES } }, orderBy: { seq: "asc" }, select: { seq: true, type: true, createdAt: true, payload: true } }),
+    readRunUsage(db, run.id),
   ]);
   const milestones: LedgerFact[] = milestoneRows.map((row) => ({ ...row, payload: parseColumn(payloadSchema, row.payload, "LedgerEntry.payload", `${run.id}#${row.seq}`) }));
   const pathFacts = milestones.filter((entry) => entry.type === "step.started" || entry.type === "run.finished" || entry.type === "run.suspended");
@@ -238,6 +259,14 @@ export async function getRunDetail(db: Db, input: { id: string }): Promise<RunDe
     stepOrder: stepOrder(milestones),
     cancellation: run.status === "cancelled" ? cancellationOf(milestones) : null,
     escalations,
+    usage: {
+      promptTokens,
+      completionTokens,
+      costUsd,
+      byStep: calls.byStep,
+      byAttempt: calls.byAttempt,
+      budget: budget === null ? null : budgetReviewOf(budget, { promptTokens, completionTokens, costUsd }),
+    },
     ledger,
     forkedFrom: forkedFromRunId && forkedFromAttempt ? { runId: forkedFromRunId, attemptKey: forkedFromAttempt, feedback: forkEdit?.feedback ?? null, prompt: forkEdit?.prompt ?? null, forkedBy: forkEdit?.forkedBy ?? null } : null,
     machine: workflowVersion && isMachineDefinition(workflowVersion.definition) ? machineView(workflowVersion.definition, startedSteps, endState, null) : null,

@@ -7,6 +7,9 @@ export const recentRunSelect = {
   status: true,
   specification: true,
   attemptCount: true,
+  promptTokens: true,
+  completionTokens: true,
+  costUsd: true,
   createdAt: true,
   finishedAt: true,
   workflowVersion: { select: { version: true, workflow: { select: { id: true, name: true } } } },
@@ -18,6 +21,10 @@ export interface RecentRun {
   /** In full: shortening it for display is the client's choice. */
   specification: string;
   attemptCount: number;
+  /** The run's model calls so far (server/usage). */
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
   createdAt: Date;
   finishedAt: Date | null;
   /** Null only for runs whose workflow version is no longer linked. */

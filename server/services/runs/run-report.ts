@@ -18,7 +18,8 @@ export interface RunReport {
   artifacts: Record<string, string>;
   failedStep: string | null;
   reason: string | null;
-  escalation: { step: string; feedback: string; artifactId: string } | null;
+  /** artifactId is null for a budget escalation (kind "budget"). */
+  escalation: { kind: string; step: string; feedback: string; artifactId: string | null } | null;
   /** The tool calls a "waiting" run waits for (empty otherwise). */
   waiting: { callId: string; tool: string; kind: string; step: string; question: string | null }[];
   attempts: RunAttempt[];
@@ -71,7 +72,7 @@ export async function buildRunReport(db: Db, runId: string): Promise<RunReport> 
     artifacts,
     failedStep: status === "success" || status === "running" || status === "waiting" ? null : (pending?.stepName ?? summary.failedStep ?? null),
     reason: status === "failed" || status === "cancelled" ? (summary.reason ?? null) : null,
-    escalation: pending ? { step: pending.stepName, feedback: pending.feedback, artifactId: pending.artifactId } : null,
+    escalation: pending ? { kind: pending.kind, step: pending.stepName, feedback: pending.feedback, artifactId: pending.artifactId } : null,
     waiting: waits.map((wait) => ({ callId: wait.id, tool: wait.tool, kind: wait.kind, step: wait.stepName, question: wait.question })),
     attempts,
   };

@@ -39,7 +39,7 @@ async function eventPayload(db: Db, escalationId: string, event: WebhookEvent, n
   const escalation = await db.escalation.findUnique({
     where: { id: escalationId },
     select: {
-      id: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
+      id: true, kind: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
       decision: true, decidedBy: true, decidedAt: true, comment: true, decidedHash: true,
       artifact: { select: { id: true, contentHash: true } },
       run: { select: { workflowVersion: { select: { workflow: { select: { name: true } } } } } },
@@ -50,6 +50,6 @@ async function eventPayload(db: Db, escalationId: string, event: WebhookEvent, n
   return JSON.stringify({
     event,
     sentAt: now.toISOString(),
-    escalation: { ...fields, workflow: run.workflowVersion?.workflow.name ?? null, artifactId: artifact.id, contentHash: artifact.contentHash },
+    escalation: { ...fields, workflow: run.workflowVersion?.workflow.name ?? null, artifactId: artifact?.id ?? null, contentHash: artifact?.contentHash ?? null },
   });
 }

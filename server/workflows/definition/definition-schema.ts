@@ -10,6 +10,7 @@ import { GeneratorSpecError, parseGeneratorSpec, type GeneratorSpec } from "../.
 import { GuardSpecError, parseGuardSpec, type GuardSpec } from "../../guards/guard-spec";
 import { normalizeLanguage, type GuardLanguage } from "../../guards/language";
 import { toolsSchema } from "./tools/tool-schema";
+import { workflowBudgetSchema } from "./budget-schema";
 import { workflowNameSchema } from "./workflow-name";
 
 // Listed once, with their explanations, in the catalogue the designer's palette shows.
@@ -132,6 +133,8 @@ export const workflowSchema = z
     steps: z.array(stepSchema),
     /** Guard ids forming the goal (000 Sgoal); absent: every action pair that ran (docs/workflow-format.md, Goal state). */
     goal: z.array(name).optional(),
+    /** What each run may spend on model calls, and what crossing it does (budget-schema.ts). */
+    budget: workflowBudgetSchema.optional(),
   })
   .strict();
 

@@ -2,6 +2,7 @@ import type { GeneratorSpec } from "../../generators/generator-spec";
 import type { GuardSpec } from "../../guards/guard-spec";
 import type { GuardLanguage } from "../../guards/language";
 import type { DocumentProblem } from "../document";
+import type { WorkflowBudget } from "./budget-schema";
 import type { OnFailure, StepType } from "./definition-schema";
 import type { ToolDeclaration } from "./tools/tool-types";
 
@@ -67,6 +68,8 @@ export interface WorkflowDefinition {
   steps: StepDefinition[];
   /** Guard ids forming the goal; absent: the guards of every action pair that ran. */
   goal?: string[];
+  /** What each run may spend on model calls (docs/usage-and-budgets.md); absent: no limit. */
+  budget?: WorkflowBudget;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatTimeLeft } from "../../../services/escalations/format-time-left";
 import type { EscalationListItem, EscalationStatus } from "../../../services/escalations/list-escalations";
-import type { EscalationReview } from "../../../services/escalations/get-escalation";
+import type { BudgetEscalationReview, EscalationReview } from "../../../services/escalations/get-escalation";
+import { formatTokens, formatUsd } from "../../../usage/budget";
 
 function age(from: Date, now: number): string {
   const minutes = Math.max(0, Math.floor((now - new Date(from).getTime()) / 60_000));
@@ -37,6 +38,7 @@ export function formatQueue(result: { items: EscalationListItem[]; counts: Recor
 
 /** One escalation: what a reviewer needs to decide, with the artifact's lines numbered. */
 export function formatReview(review: EscalationReview, now = Date.now()): string {
+  if (review.kind === "budget") return formatBudgetReview(review, now);
   const { escalation, artifact } = review;
   const lines = [
     `Escalation ${escalation.id}: ${escalation.status}${escalation.decidedBy ? ` (${escalation.decision} by ${escalation.decidedBy})` : ""}`,
@@ -54,5 +56,21 @@ export function formatReview(review: EscalationReview, now = Date.now()): string
     const marker = review.offendingLine === index + 1 ? ">" : " ";
     lines.push(`${marker} ${String(index + 1).padStart(width)} | ${text}`);
   });
+  return lines.join("\n");
+}
+
+/** A budget escalation: what the run spent against its budget, and how to decide. */
+function formatBudgetReview(review: BudgetEscalationReview, now: number): string {
+  const { escalation, budget } = review;
+  const limit = (spent: string, of: string | null) => (of === null ? spent : `${spent} of ${of}`);
+  const lines = [
+    `Escalation ${escalation.id} (budget): ${escalation.status}${escalation.decidedBy ? ` (${escalation.decision} by ${escalation.decidedBy})` : ""}`,
+    `  run        ${review.run.id} (${review.run.status}), workflow ${review.run.workflow ?? "?"}, stopped before a model call of step ${escalation.stepName}`,
+    `  raised     ${new Date(escalation.createdAt).toISOString()} (${age(escalation.createdAt, now)} ago)`,
+    `  tokens     ${limit(formatTokens(budget.spentTokens), budget.tokenLimit === null ? null : formatTokens(budget.tokenLimit))}`,
+    `  cost       ${limit(formatUsd(budget.spentUsd), budget.usdLimit === null ? null : formatUsd(budget.usdLimit))}`,
+  ];
+  if (escalation.status === "pending") lines.push(`  deadline   ${formatTimeLeft(escalation.expiresAt, now).text}`, "", "Grant more budget or refuse in the review queue (dashboard, Escalations).");
+  if (escalation.comment) lines.push(`  comment    ${escalation.comment}`);
   return lines.join("\n");
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Escalation" ALTER COLUMN "artifactId" DROP NOT NULL;
+

@@ -1,0 +1,13 @@
+import { decideBudgetEscalation } from "@/server/services/usage/decide-budget-escalation";
+import { notifyWebhookDispatcher } from "@/server/services/webhooks/dispatcher-signal";
+import { decideBudgetInput } from "../schemas/budget";
+import { createTRPCRouter, permittedProcedure } from "../trpc";
+
+/** Budget escalations: a reviewer grants a run more budget (it resumes) or refuses (it fails). */
+export const budgetRouter = createTRPCRouter({
+  decide: permittedProcedure("decide_escalation").input(decideBudgetInput).mutation(async ({ ctx, input }) => {
+    const outcome = await decideBudgetEscalation(ctx.db, ctx.actor, input);
+    notifyWebhookDispatcher();
+    return outcome;
+  }),
+});
