@@ -1,5 +1,5 @@
 import { decideBudgetEscalation } from "@/server/services/usage/decide-budget-escalation";
-import { notifyWebhookDispatcher } from "@/server/services/webhooks/dispatcher-signal";
+import { wakeOutboxDispatchers } from "@/server/services/outbox/outbox-signal";
 import { decideBudgetInput } from "../schemas/budget";
 import { createTRPCRouter, permittedProcedure } from "../trpc";
 
@@ -7,7 +7,7 @@ import { createTRPCRouter, permittedProcedure } from "../trpc";
 export const budgetRouter = createTRPCRouter({
   decide: permittedProcedure("decide_escalation").input(decideBudgetInput).mutation(async ({ ctx, input }) => {
     const outcome = await decideBudgetEscalation(ctx.db, ctx.actor, input);
-    notifyWebhookDispatcher();
+    wakeOutboxDispatchers();
     return outcome;
   }),
 });

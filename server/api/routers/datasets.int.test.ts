@@ -110,7 +110,7 @@ describe.each(TEST_PROVIDERS)("datasets router on %s", (provider) => {
     await expect(as(ada).datasets.addFromRun({ runId, datasetName: "judged" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "runId: the run is suspended; only a finished run can become a case" });
     await expect(as(ada).datasets.addFromEscalation({ escalationId: escalation.id, datasetName: "judged" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("only an approved or rejected escalation") });
 
-    await as(ada).escalation.decide({ escalationId: escalation.id, contentHash: escalation.artifact.contentHash, decision: "reject", comment: "Never shell out; use shutil.disk_usage" });
+    await as(ada).escalation.decide({ escalationId: escalation.id, contentHash: escalation.artifact!.contentHash, decision: "reject", comment: "Never shell out; use shutil.disk_usage" });
     const added = await as(ada).datasets.addFromEscalation({ escalationId: escalation.id, datasetName: "judged" });
     const detail = await as(vic).datasets.get({ id: added.datasetId });
     expect(detail.version!.items[0]).toMatchObject({ key: `escalation-${escalation.id.slice(0, 8)}`, specification: "disk usage", checks: { rubric: "Never shell out; use shutil.disk_usage" }, sourceRunId: runId, sourceEscalationId: escalation.id });

@@ -72,9 +72,11 @@ export async function openDecisionLink(db: Db, authSecret: string, token: string
       run: { select: { workflowVersion: { select: { workflow: { select: { name: true } } } } } },
     },
   });
-  if (!escalation) return { ok: false, reason: NOT_VALID };
+  // Only guard escalations (with an artifact) are ever sent links.
+  if (!escalation?.artifact) return { ok: false, reason: NOT_VALID };
+  const artifact = escalation.artifact;
   if (escalation.status !== "pending") return { ok: false, escalationId, reason: describeClosedEscalation(escalation) };
-  if (escalation.artifact.contentHash !== link.contentHash) return { ok: false, escalationId, reason: "The artifact changed since this email was sent. Review the current one from the review queue." };
+  if (artifact.contentHash !== link.contentHash) return { ok: false, escalationId, reason: "The artifact changed since this email was sent. Review the current one from the review queue." };
 
   return {
     ok: true,
@@ -90,11 +92,11 @@ export async function openDecisionLink(db: Db, authSecret: string, token: string
       stepName: escalation.stepName,
       guardId: escalation.guardId,
       feedback: escalation.feedback,
-      fatal: escalation.artifact.fatal,
-      content: escalation.artifact.content,
-      language: escalation.artifact.language,
-      contentHash: escalation.artifact.contentHash,
-      offendingLine: offendingLine(escalation.feedback, escalation.artifact.content),
+      fatal: artifact.fatal,
+      content: artifact.content,
+      language: artifact.language,
+      contentHash: artifact.contentHash,
+      offendingLine: offendingLine(escalation.feedback, artifact.content),
       expiresAt: escalation.expiresAt,
     },
   };

@@ -50,16 +50,18 @@ export async function deliverDueEscalationEmails(db: Db, config: EmailDeliveryCo
         run: { select: { workflowVersion: { select: { workflow: { select: { name: true } } } } } },
       },
     });
-    if (!escalation || escalation.status !== "pending") {
-      await db.notificationDelivery.update({ where: { id: delivery.id }, data: { failedAt: now, lastError: `not sent: the escalation is ${escalation?.status ?? "gone"}` } });
+    if (!escalation || escalation.status !== "pending" || !escalation.artifact) {
+      const why = !escalation ? "gone" : escalation.artifact ? escalation.status : "about no artifact";
+      await db.notificationDelivery.update({ where: { id: delivery.id }, data: { failedAt: now, lastError: `not sent: the escalation is ${why}` } });
       tally.skipped++;
       continue;
     }
+    const artifact = escalation.artifact;
 
     const lifetime = now.getTime() + (config.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS);
     const expiresAt = new Date(Math.min(lifetime, escalation.expiresAt?.getTime() ?? lifetime));
     const link = async (decision: "approve" | "reject") => {
-      const claims = { linkId: newDecisionLinkId(), escalationId: escalation.id, recipient: delivery.recipient, decision, contentHash: escalation.artifact.contentHash, expiresAt };
+      const claims = { linkId: newDecisionLinkId(), escalationId: escalation.id, recipient: delivery.recipient, decision, contentHash: artifact.contentHash, expiresAt };
       await db.decisionLink.create({ data: { id: claims.linkId, escalationId: claims.escalationId, recipient: claims.recipient, decision, contentHash: claims.contentHash, expiresAt, createdAt: now }, select: { id: true } });
       return `${config.baseUrl.replace(/\/+$/, "")}/decide/${signDecisionLink(key, claims)}`;
     };
@@ -68,9 +70,9 @@ export async function deliverDueEscalationEmails(db: Db, config: EmailDeliveryCo
       runId: escalation.runId,
       stepName: escalation.stepName,
       guardId: escalation.guardId,
-      fatal: escalation.artifact.fatal,
+      fatal: artifact.fatal,
       feedback: escalation.feedback,
-      offendingLines: linesAround(escalation.artifact.content, offendingLine(escalation.feedback, escalation.artifact.content)),
+      offendingLines: linesAround(artifact.content, offendingLine(escalation.feedback, artifact.content)),
       expiresAt: escalation.expiresAt,
       reviewUrl: `${config.baseUrl.replace(/\/+$/, "")}/escalations/${escalation.id}`,
       approveUrl: await link("approve"),

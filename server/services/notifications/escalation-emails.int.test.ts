@@ -116,11 +116,11 @@ describe.each(TEST_PROVIDERS)("escalation emails and one-click decisions on %s",
     }
     expect((await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).status).toBe("pending");
 
-    const used = await decideByLink(fixture.database.db, SECRET, { token: ada.approve, contentHash: escalation.artifact.contentHash });
+    const used = await decideByLink(fixture.database.db, SECRET, { token: ada.approve, contentHash: escalation.artifact!.contentHash });
     expect(used).toMatchObject({ ok: true, outcome: { status: "approved", decidedBy: "ada@example.test", decision: "approve" } });
     expect((await runEnded(runId)).status).toBe("succeeded");
 
-    const again = await decideByLink(fixture.database.db, SECRET, { token: ada.approve, contentHash: escalation.artifact.contentHash });
+    const again = await decideByLink(fixture.database.db, SECRET, { token: ada.approve, contentHash: escalation.artifact!.contentHash });
     expect(again).toMatchObject({ ok: false, reason: expect.stringContaining("already used") });
     // Another reviewer's link now says who decided first.
     expect(await openDecisionLink(fixture.database.db, SECRET, links.get("cy@example.test")!.reject)).toMatchObject({ ok: false, reason: expect.stringContaining("ada@example.test decided first") });
@@ -129,16 +129,16 @@ describe.each(TEST_PROVIDERS)("escalation emails and one-click decisions on %s",
   it("a reject link with feedback rejects with feedback; another reviewer's link is then refused, naming who decided", async () => {
     const { escalation } = await escalatedRun();
     const links = await sendEmails(escalation.id);
-    const used = await decideByLink(fixture.database.db, SECRET, { token: links.get("ada@example.test")!.reject, contentHash: escalation.artifact.contentHash, comment: "no shell calls" });
+    const used = await decideByLink(fixture.database.db, SECRET, { token: links.get("ada@example.test")!.reject, contentHash: escalation.artifact!.contentHash, comment: "no shell calls" });
     expect(used).toMatchObject({ ok: true, outcome: { status: "rejected", decision: "reject_with_feedback", comment: "no shell calls" } });
-    const late = await decideByLink(fixture.database.db, SECRET, { token: links.get("cy@example.test")!.approve, contentHash: escalation.artifact.contentHash });
+    const late = await decideByLink(fixture.database.db, SECRET, { token: links.get("cy@example.test")!.approve, contentHash: escalation.artifact!.contentHash });
     expect(late).toMatchObject({ ok: false, reason: expect.stringContaining("ada@example.test decided first") });
   });
 
   it("of two confirmations of one link at once, exactly one decides", async () => {
     const { escalation } = await escalatedRun();
     const token = (await sendEmails(escalation.id)).get("ada@example.test")!.reject;
-    const results = await Promise.all([0, 1, 2].map(() => decideByLink(fixture.database.db, SECRET, { token, contentHash: escalation.artifact.contentHash })));
+    const results = await Promise.all([0, 1, 2].map(() => decideByLink(fixture.database.db, SECRET, { token, contentHash: escalation.artifact!.contentHash })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     const row = await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } });
     expect(row).toMatchObject({ status: "rejected", decidedBy: "ada@example.test" });
@@ -172,7 +172,7 @@ describe.each(TEST_PROVIDERS)("escalation emails and one-click decisions on %s",
     }
     // None of it decided anything, and the link still works.
     expect((await db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).status).toBe("pending");
-    expect(await decideByLink(db, SECRET, { token, contentHash: escalation.artifact.contentHash })).toMatchObject({ ok: true });
+    expect(await decideByLink(db, SECRET, { token, contentHash: escalation.artifact!.contentHash })).toMatchObject({ ok: true });
   });
 
   it("retries a refused send with its reason, gives up after the last attempt, and skips escalations decided meanwhile", async () => {

@@ -17,7 +17,8 @@ export async function queueEscalationEmails(db: Db, now = new Date()): Promise<n
   // Nobody to tell: every pending escalation would stay unqueued and be looked at again each pass.
   if (reviewers.length === 0) return 0;
   const escalations = await db.escalation.findMany({
-    where: { status: "pending", notifications: { none: { channel: "email", event: "created" } } },
+    // Guard escalations: a budget escalation has no code to approve by link (docs/notifications.md).
+    where: { status: "pending", kind: "guard", notifications: { none: { channel: "email", event: "created" } } },
     orderBy: { createdAt: "asc" },
     take: BATCH,
     select: { id: true },
