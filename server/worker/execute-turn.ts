@@ -11,6 +11,7 @@ import { TurnJournal, type CrashPoint } from "../durable/turn-journal";
 import type { ClaimedTurn, ParentReport, TurnSnapshot } from "../durable/types";
 import type { TurnOutcome as RecordedOutcome } from "../durable/lifecycle";
 import type { ModelDirectory } from "../models/model-directory";
+import { CASE_LEDGER_KEY, definitionForRun } from "../experiments/case-checks";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
 import { backoffMs } from "./backoff";
@@ -119,7 +120,7 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
     try {
       const machine = options.machineFor
         ? options.machineFor(definition, snapshot)
-        : compileWorkflow(definition, {
+        : compileWorkflow(definitionForRun(definition, snapshot.keyed.get(CASE_LEDGER_KEY)), {
             ...options.compile,
             models,
             onToken: liveCall.onToken,
