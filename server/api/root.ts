@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
 import { escalationRouter } from "./routers/escalation";
+import { experimentsRouter } from "./routers/experiments";
 import { modelsRouter } from "./routers/models";
 import { overviewRouter } from "./routers/overview";
 import { runRouter } from "./routers/run";
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   stepTest: stepTestRouter,
   overview: overviewRouter,
   toolCall: toolCallRouter,
+  experiments: experimentsRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */
