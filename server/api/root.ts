@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter, sessionRouter } from "./routers/admin";
+import { datasetsRouter } from "./routers/datasets";
 import { escalationRouter } from "./routers/escalation";
 import { experimentsRouter } from "./routers/experiments";
 import { modelsRouter } from "./routers/models";
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   overview: overviewRouter,
   toolCall: toolCallRouter,
   experiments: experimentsRouter,
+  datasets: datasetsRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

@@ -21,6 +21,7 @@ const ACTIONS = {
   // An experiment starts (and cancels) many runs at once.
   start_experiment: { role: "reviewer", refusal: "start experiments" },
   cancel_experiment: { role: "reviewer", refusal: "cancel experiments" },
+  edit_dataset: { role: "reviewer", refusal: "change datasets" },
   manage_users: { role: "admin", refusal: "manage users" },
   manage_tokens: { role: "admin", refusal: "manage API tokens" },
   manage_models: { role: "admin", refusal: "manage model endpoints" },
