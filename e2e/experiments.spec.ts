@@ -35,12 +35,12 @@ async function trpc(request: APIRequestContext, procedure: string, input: unknow
 async function runExperiment(page: Page, version: string): Promise<string> {
   await page.goto("/experiments/new");
   const form = page.getByRole("form", { name: "New experiment" });
-  await form.getByLabel("Workflow", { exact: true }).selectOption({ label: "e2e-experiment-adder" });
-  await form.getByLabel("Workflow version").selectOption({ label: version });
-  await form.getByLabel("Dataset", { exact: true }).selectOption({ label: "e2e-adders" });
-  await form.getByLabel("Samples per case (k)").fill("2");
-  await form.getByLabel("Concurrency").fill("2");
-  await form.getByLabel("Generation").selectOption({ label: "Replay a cassette file" });
+  await form.getByRole("combobox", { name: "Workflow", exact: true }).selectOption({ label: "e2e-experiment-adder" });
+  await form.getByRole("combobox", { name: "Workflow version" }).selectOption({ label: version });
+  await form.getByRole("combobox", { name: "Dataset", exact: true }).selectOption({ label: "e2e-adders" });
+  await form.getByRole("spinbutton", { name: "Samples per case (k)" }).fill("2");
+  await form.getByRole("spinbutton", { name: "Concurrency" }).fill("2");
+  await form.getByRole("combobox", { name: "Generation" }).selectOption({ label: "Replay a cassette file" });
   await form.getByLabel("Cassette file").setInputFiles({ name: "adder.cassette.json", mimeType: "application/json", buffer: Buffer.from(CASSETTE) });
   await form.getByRole("button", { name: "Start experiment" }).click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
@@ -72,8 +72,8 @@ test("an experiment runs from a cassette over an uploaded dataset, live; a secon
   await page.goto("/experiments");
   await expect(page.getByTestId("experiments-row")).toHaveCount(2);
   const compare = page.getByRole("form", { name: "Compare experiments" });
-  await compare.getByLabel("Baseline").selectOption(baseline);
-  await compare.getByLabel("Candidate").selectOption(candidate);
+  await compare.getByRole("combobox", { name: "Baseline" }).selectOption(baseline);
+  await compare.getByRole("combobox", { name: "Candidate" }).selectOption(candidate);
   await compare.getByRole("button", { name: "Compare" }).click();
   await page.waitForURL(/\/experiments\/compare\?a=/);
   await expect(page.getByTestId("comparison-verdict")).toContainText("Regression");

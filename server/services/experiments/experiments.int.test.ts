@@ -6,6 +6,8 @@ import { createTestDatabase, TEST_PROVIDERS, type TestDatabase } from "@/server/
 import { until } from "@/server/testing/until";
 import { RunWorker } from "@/server/worker/run-worker";
 import { pairDurableStore } from "../durable-store-for";
+import { readExamples } from "../examples/load-examples";
+import { saveWorkflowDefinition } from "../workflows/save-definition";
 import { cancelExperiment } from "./cancel-experiment";
 import { compareExperimentsById } from "./compare-experiments";
 import { createExperiment } from "./create-experiment";
@@ -113,6 +115,22 @@ describe.each(TEST_PROVIDERS)("experiments on %s", (provider) => {
     expect(settled.summary.passRate).toBeNull();
     await expect(cancelExperiment(database.db, id, "tester@example.com")).rejects.toThrow(/already ended \(cancelled\)/);
   }, 60_000);
+
+  it("a run that stops on an escalation scores 'escalated' at once, with its reason, while the run waits for its decision", async () => {
+    const example = readExamples().find((item) => item.definition.name === "sandbox-escalation")!;
+    const saved = await saveWorkflowDefinition(database.db, example.definition);
+    const cases = await insertDataset(database.db, "escalating", [{ key: "clean-up", specification: "Clean up the temp folder" }]);
+    const { id } = await createExperiment(database.db, { workflowId: saved.workflowId, datasetId: cases.datasetId, k: 2, concurrency: 2, generator: "replay", noDelay: true }, "tester@example.com");
+    const done = await until(async () => {
+      const detail = await getExperiment(database.db, id);
+      return detail.status === "completed" ? detail : undefined;
+    }, 60_000);
+    expect(done.cases[0]).toMatchObject({ key: "clean-up", escalated: 2, succeeded: 0 });
+    expect(done.summary.escalationRate).toBe(1);
+    expect(done.summary.escalationReasons).toHaveLength(1);
+    expect(done.summary.escalationReasons[0]).toMatchObject({ count: 2, reason: expect.stringMatching(/^write_script\//) });
+    expect(await database.db.run.count({ where: { experimentId: id, status: "suspended" } })).toBe(2);
+  }, 90_000);
 
   it("refuses a case whose variables the workflow does not declare, naming the case and the field", async () => {
     const bad = await insertDataset(database.db, "bad-variables", [{ key: "ok" }, { key: "odd", variables: { colour: "red" } }]);
