@@ -41,7 +41,7 @@ async function runExperiment(page: Page, version: string): Promise<string> {
   await form.getByRole("spinbutton", { name: "Samples per case (k)" }).fill("2");
   await form.getByRole("spinbutton", { name: "Concurrency" }).fill("2");
   await form.getByRole("combobox", { name: "Generation" }).selectOption({ label: "Replay a cassette file" });
-  await form.getByLabel("Cassette file").setInputFiles({ name: "adder.cassette.json", mimeType: "application/json", buffer: Buffer.from(CASSETTE) });
+  await form.getByLabel("Cassette file", { exact: true }).setInputFiles({ name: "adder.cassette.json", mimeType: "application/json", buffer: Buffer.from(CASSETTE) });
   await form.getByRole("button", { name: "Start experiment" }).click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
   // The live page fills in: the bar reaches the end and the experiment completes.
