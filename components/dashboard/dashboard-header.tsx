@@ -7,6 +7,7 @@ const NAV_ITEMS = [
   { href: "/#workflows", label: "Workflows" },
   { href: "/runs", label: "Runs" },
   { href: "/escalations", label: "Escalations" },
+  { href: "/datasets", label: "Datasets" },
   { href: "/experiments", label: "Experiments" },
 ] as const;
 

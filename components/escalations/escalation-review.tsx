@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { usePermission, useSignedInUser } from "@/components/auth/signed-in-user";
 import { SectionCard } from "@/components/dashboard/section-card";
+import { AddToDatasetButton } from "@/components/datasets/add-to-dataset-button";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CodeBlock } from "@/components/runs/code-block";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
@@ -95,6 +96,7 @@ export function EscalationReview({ escalationId }: { escalationId: string }) {
             {next.message ?? claim.error?.message}
           </p>
         )}
+        {(escalation.status === "approved" || escalation.status === "rejected") && <AddToDatasetButton source={{ kind: "escalation", escalationId: escalation.id, comment: escalation.comment }} />}
       </header>
 
       <div className="grid gap-6 lg:grid-cols-5">

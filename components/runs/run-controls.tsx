@@ -6,6 +6,7 @@ import { RefusalNote } from "@/components/auth/refusal-note";
 import { usePermission } from "@/components/auth/signed-in-user";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { AddToDatasetButton } from "@/components/datasets/add-to-dataset-button";
 import { CancelRunButton } from "./cancel-run-button";
 import { ComparePicker } from "./compare-picker";
 
@@ -26,6 +27,7 @@ export function RunControls({ runId, ended, workflowName }: { runId: string; end
         Re-run
       </button>
       <ComparePicker runId={runId} workflowName={workflowName} />
+      {ended && <AddToDatasetButton source={{ kind: "run", runId }} />}
       <RefusalNote id={reasonId} reason={reason} />
       {rerun.error && (
         <p role="alert" className="text-sm text-red-700">

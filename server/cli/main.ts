@@ -49,6 +49,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   export: async (args, environment, io) => (await import("./commands/export")).exportCommand(args, await parsedEnv(environment), io),
   cassette: async (args, environment, io) => (await import("./commands/cassette")).cassetteCommand(args, await parsedEnv(environment), io),
   provenance: async (args, environment, io) => (await import("./commands/provenance")).provenanceCommand(args, await parsedEnv(environment), io),
+  datasets: async (args, environment, io) => (await import("./commands/datasets")).datasetsCommand(args, await parsedEnv(environment), io),
 };
 
 /**
@@ -61,6 +62,7 @@ const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   escalations: ["list", "show", "approve", "reject"],
   cassette: ["export"],
   provenance: ["export"],
+  datasets: ["upload", "list"],
 };
 
 const isHelp = (arg: string) => arg === "--help" || arg === "-h";

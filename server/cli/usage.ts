@@ -47,6 +47,11 @@ Commands:
   provenance export <runId> [--git DIR | --output FILE]
                                     Write a run's provenance as a git repository in DIR (one commit
                                     per attempt, verdict in the message), or print it as PROV-JSON
+  datasets upload <file> --name NAME [--description TEXT] [--as EMAIL] [--json]
+                                    Store a JSONL, CSV or YAML file of cases as the next version of
+                                    dataset NAME (created when new); exit 1 lists each mistake as
+                                    FILE:LINE: field: message
+  datasets list [--json]            Datasets with their newest version and number of cases
 
 Options:
   -h, --help       Show this help

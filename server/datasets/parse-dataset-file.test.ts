@@ -225,3 +225,13 @@ describe("parseDatasetFile: bounds and hostile input", () => {
     expect(result).toEqual([{ line: 1, field: "variables", message: "must be an object of name: value pairs, not a list" }]);
   });
 });
+
+describe("parseDatasetFile: line numbers", () => {
+  it("counts lines the same with LF, CRLF, blank lines and no final newline", () => {
+    for (const newline of ["\n", "\r\n"]) {
+      const text = ["", '{"specification":"a"}', "", "", "oops"].join(newline);
+      expect(errors(parseDatasetFile("d.jsonl", text))).toEqual([{ line: 5, field: "record", message: expect.stringContaining("is not valid JSON") }]);
+    }
+    expect(errors(parseDatasetFile("d.jsonl", `${"\n".repeat(300_000)}oops`))[0]?.line).toBe(300_001);
+  });
+});
