@@ -56,8 +56,12 @@ test("an experiment runs from a cassette over an uploaded dataset, live; a secon
   test.setTimeout(180_000);
   await trpc(request, "workflow.save", { document: workflowDocument(1) });
   await trpc(request, "workflow.save", { document: workflowDocument(0) });
-  const uploaded = (await trpc(request, "datasets.upload", { name: "e2e-adders", fileName: "adders.jsonl", text: DATASET })) as { ok: boolean; cases: number };
-  expect(uploaded).toMatchObject({ ok: true, cases: 3 });
+  // The dataset is uploaded through its page, as a person would.
+  await page.goto("/datasets/upload");
+  await page.getByLabel("File (JSONL, CSV or YAML)").setInputFiles({ name: "adders.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(DATASET) });
+  await page.getByLabel("Dataset name").fill("e2e-adders");
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByTestId("cases-title")).toHaveText("Version 1: 3 cases");
 
   const baseline = await runExperiment(page, "v1");
   await expect(page.locator('[data-testid="experiment-case"][data-outcome="passed"]')).toHaveCount(3);
