@@ -72,9 +72,9 @@ export function meanDifferenceTest(a: readonly number[], b: readonly number[], w
 }
 
 function verdict(what: string, change: string, na: number, nb: number, pValue: number, test: string): string {
-  const p = pValue < 0.001 ? "p < 0.001" : `p = ${pValue.toFixed(3)}`;
   const exceeds = pValue < SIGNIFICANCE_LEVEL;
-  return `${cap(what)} ${change}: ${exceeds ? "exceeds" : "within"} noise for ${na} and ${nb} samples (${test}, ${p}${exceeds ? " < 0.05" : " ≥ 0.05"}).`;
+  const p = pValue < 0.001 ? "p < 0.001" : `p = ${pValue.toFixed(3)}${exceeds ? " < 0.05" : " ≥ 0.05"}`;
+  return `${cap(what)} ${change}: ${exceeds ? "exceeds" : "within"} noise for ${na} and ${nb} samples (${test}, ${p}).`;
 }
 
 export function mean(values: readonly number[]): number {
