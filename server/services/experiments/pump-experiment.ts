@@ -27,21 +27,22 @@ type PendingRow = { id: string; sample: number; key: string; specification: stri
 export async function pumpExperiment(store: DurableStore, experimentId: string): Promise<PumpReport> {
   const sql = store.sql;
   const d = sql.dialect;
-  const settled = await settleSamples(sql, experimentId);
   const outcome = await sql.transaction(async (tx) => {
     // The lock: PostgreSQL holds the row until commit; SQLite's BEGIN IMMEDIATE serialises writers anyway.
     const locked = await tx.execute(`UPDATE "Experiment" SET "status" = "status" WHERE "id" = ?`, [experimentId]);
-    if (locked === 0) return { started: 0, status: null };
+    if (locked === 0) return { settled: 0, started: 0, status: null };
+    // In the same commit: a cancelled or failed experiment's runs are still scored as they end.
+    const settled = await settleSamples(tx, experimentId);
     const [experiment] = await tx.query<ExperimentRow>(
       `SELECT CAST(x."status" AS TEXT) AS "status", x."concurrency", x."workflowVersionId", x."generatorOverride", w."archivedAt"
          FROM "Experiment" x JOIN "WorkflowVersion" v ON v."id" = x."workflowVersionId" JOIN "Workflow" w ON w."id" = v."workflowId" WHERE x."id" = ?`,
       [experimentId],
     );
-    if (!experiment || (experiment.status !== "queued" && experiment.status !== "running")) return { started: 0, status: experiment?.status ?? null };
+    if (!experiment || (experiment.status !== "queued" && experiment.status !== "running")) return { settled, started: 0, status: experiment?.status ?? null };
     if (experiment.archivedAt) {
       // Nothing more can start; what runs finishes and is scored.
       await tx.execute(`UPDATE "Experiment" SET "status" = 'failed', "finishedAt" = ${d.now} WHERE "id" = ?`, [experimentId]);
-      return { started: 0, status: "failed" };
+      return { settled, started: 0, status: "failed" };
     }
     const [counts] = await tx.query<{ inFlight: unknown; open: unknown }>(
       `SELECT COALESCE(SUM(CASE WHEN "runId" IS NOT NULL AND "outcome" IS NULL THEN 1 ELSE 0 END), 0) AS "inFlight", COALESCE(SUM(CASE WHEN "outcome" IS NULL THEN 1 ELSE 0 END), 0) AS "open"
@@ -51,7 +52,7 @@ export async function pumpExperiment(store: DurableStore, experimentId: string):
     const open = Number(counts?.open ?? 0);
     if (open === 0) {
       await tx.execute(`UPDATE "Experiment" SET "status" = 'completed', "startedAt" = COALESCE("startedAt", ${d.now}), "finishedAt" = ${d.now} WHERE "id" = ?`, [experimentId]);
-      return { started: 0, status: "completed" };
+      return { settled, started: 0, status: "completed" };
     }
     const free = experiment.concurrency - Number(counts?.inFlight ?? 0);
     let started = 0;
@@ -82,10 +83,10 @@ export async function pumpExperiment(store: DurableStore, experimentId: string):
     }
     if (started > 0 && experiment.status === "queued") {
       await tx.execute(`UPDATE "Experiment" SET "status" = 'running', "startedAt" = COALESCE("startedAt", ${d.now}) WHERE "id" = ?`, [experimentId]);
-      return { started, status: "running" };
+      return { settled, started, status: "running" };
     }
-    return { started, status: experiment.status };
+    return { settled, started, status: experiment.status };
   });
   if (outcome.started > 0) store.onMessage?.();
-  return { settled, ...outcome };
+  return outcome;
 }
