@@ -52,7 +52,7 @@ async function runExperiment(page: Page, version: string): Promise<string> {
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
-test("an experiment runs from a cassette over an uploaded dataset, live; a second on another version compares as a regression", async ({ page, request }) => {
+test("an experiment runs from a cassette over an uploaded dataset, live; a second on another version compares as a regression; a third is cancelled", async ({ page, request }) => {
   test.setTimeout(180_000);
   await trpc(request, "workflow.save", { document: workflowDocument(1) });
   await trpc(request, "workflow.save", { document: workflowDocument(0) });
@@ -85,4 +85,21 @@ test("an experiment runs from a cassette over an uploaded dataset, live; a secon
   await expect(page.getByTestId("comparison-counts")).toHaveText("3 newly failing, 0 newly passing, 0 now escalating, 0 unchanged");
   await expect(page.getByTestId("comparison-delta").first()).toContainText("exceeds noise for 6 and 6 samples");
   await expect(page.getByRole("img", { name: "Rates" })).toBeVisible();
+
+  // A third, replayed with the cassette's long pauses, is cancelled while its first runs wait.
+  await page.goto("/experiments/new");
+  const form = page.getByRole("form", { name: "New experiment" });
+  await form.getByRole("combobox", { name: "Workflow", exact: true }).selectOption({ label: "e2e-experiment-adder" });
+  await form.getByRole("combobox", { name: "Generation" }).selectOption({ label: "Replay a cassette file" });
+  const slow = JSON.stringify({ format: "dualstate-cassette/1", steps: { implement: [{ content: "function add(a, b) { return a + b; }", delay_ms: 60_000 }] } });
+  await form.getByLabel("Cassette file", { exact: true }).setInputFiles({ name: "slow.cassette.json", mimeType: "application/json", buffer: Buffer.from(slow) });
+  await form.getByLabel("Replay without the cassette's pauses").uncheck();
+  await form.getByRole("button", { name: "Start experiment" }).click();
+  await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
+  await expect(page.getByTestId("experiment-status")).toHaveText("running");
+  await page.getByRole("button", { name: "Cancel experiment" }).click();
+  await page.getByRole("dialog", { name: "Cancel this experiment?" }).getByRole("button", { name: "Yes, cancel the experiment" }).click();
+  await expect(page.getByTestId("experiment-status")).toHaveText("cancelled");
+  await expect(page.getByTestId("experiment-progress")).toHaveText("3 of 3 samples ended", { timeout: 30_000 });
+  await expect(page.getByTestId("metric-Pass rate")).toHaveText("–");
 });

@@ -1,12 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { usePermission } from "@/components/auth/signed-in-user";
+import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { EmptyRows, Table, TableBody, TableHead, Td } from "@/components/ui/table";
 import type { RouterOutputs } from "@/server/api/root";
+import { CancelExperimentButton } from "./cancel-experiment-button";
 import { ExperimentStatusBadge } from "./experiment-status-badge";
 import { count, millis, percent, usd } from "./format";
 import { ProgressBar } from "./progress-bar";
@@ -17,8 +16,6 @@ const LIVE_STATUSES = new Set(["queued", "running"]);
 /** The live page: progress bar, the numbers so far, one row per case filling in as its samples end. Polls while the experiment runs. */
 export function ExperimentLive({ id }: { id: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const cancelPermission = usePermission("cancel_experiment");
   const query = useQuery(
     trpc.experiments.get.queryOptions(
       { id },
@@ -26,7 +23,6 @@ export function ExperimentLive({ id }: { id: string }) {
       { refetchInterval: (state) => (state.state.data && !LIVE_STATUSES.has(state.state.data.status) && state.state.data.progress.inFlight === 0 ? false : 1000) },
     ),
   );
-  const cancel = useMutation(trpc.experiments.cancel.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.experiments.get.queryKey({ id }) }) }));
   if (query.isPending) return <p className="text-sm text-slate-500">Loading…</p>;
   if (query.error) return <p role="alert" className="text-sm text-red-700">{query.error.message}</p>;
   const experiment = query.data;
@@ -44,14 +40,9 @@ export function ExperimentLive({ id }: { id: string }) {
           <Link href={`/experiments/compare?a=${encodeURIComponent(experiment.id)}`} className="text-sm font-medium text-slate-700 underline">
             Compare with…
           </Link>
-          {LIVE_STATUSES.has(experiment.status) && (
-            <Button variant="danger" disabled={!cancelPermission.allowed || cancel.isPending} title={cancelPermission.reason ?? undefined} onClick={() => cancel.mutate({ id })}>
-              Cancel experiment
-            </Button>
-          )}
+          {LIVE_STATUSES.has(experiment.status) && <CancelExperimentButton id={experiment.id} />}
         </div>
       </div>
-      {cancel.error && <p role="alert" className="text-sm text-red-700">{cancel.error.message}</p>}
       <ProgressBar {...experiment.progress} />
       <Summary summary={experiment.summary} />
       <section className="space-y-2">
