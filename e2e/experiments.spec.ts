@@ -86,6 +86,14 @@ test("an experiment runs from a cassette over an uploaded dataset, live; a secon
   await expect(page.getByTestId("comparison-delta").first()).toContainText("exceeds noise for 6 and 6 samples");
   await expect(page.getByRole("img", { name: "Rates" })).toBeVisible();
 
+  // The same comparison from the baseline's own page: "Compare with…" offers its dataset's experiments.
+  await page.goto(`/experiments/${baseline}`);
+  await page.getByRole("link", { name: "Compare with…" }).click();
+  const picker = page.getByRole("form", { name: "Choose the candidate" });
+  await picker.getByRole("combobox", { name: "Candidate" }).selectOption(candidate);
+  await picker.getByRole("button", { name: "Compare" }).click();
+  await expect(page.getByTestId("comparison-verdict")).toContainText("Regression");
+
   // A third, replayed with the cassette's long pauses, is cancelled while its first runs wait.
   await page.goto("/experiments/new");
   const form = page.getByRole("form", { name: "New experiment" });

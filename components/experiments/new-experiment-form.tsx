@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { usePermission } from "@/components/auth/signed-in-user";
@@ -10,15 +10,20 @@ import { fieldClass, Select } from "@/components/ui/select";
 
 type GeneratorChoice = "configured" | "replay" | "cassette-file";
 
-/** Workflow and version, dataset and version, k, concurrency and how the steps generate; starts the experiment and opens its live page. */
+/**
+ * Workflow and version, dataset and version, k, concurrency and how the steps generate; starts the
+ * experiment and opens its live page. `?workflow=<id>&dataset=<id>` in the URL chooses them first
+ * (a dataset's or a workflow's page links here).
+ */
 export function NewExperimentForm() {
   const trpc = useTRPC();
   const router = useRouter();
+  const searchParams = useSearchParams();
   const permission = usePermission("start_experiment");
   const options = useQuery(trpc.experiments.formOptions.queryOptions());
-  const [workflowId, setWorkflowId] = useState("");
+  const [workflowId, setWorkflowId] = useState(searchParams.get("workflow") ?? "");
   const [version, setVersion] = useState("");
-  const [datasetId, setDatasetId] = useState("");
+  const [datasetId, setDatasetId] = useState(searchParams.get("dataset") ?? "");
   const [datasetVersion, setDatasetVersion] = useState("");
   const [k, setK] = useState(1);
   const [concurrency, setConcurrency] = useState(4);

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
+import { ComparePicker } from "@/components/experiments/compare-picker";
 import { ExperimentComparison } from "@/components/experiments/experiment-comparison";
 
 export const metadata: Metadata = { title: "Compare experiments" };
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 
-/** /experiments/compare?a=<baseline id>&b=<candidate id>; without both, a form asks for them. */
+/** /experiments/compare?a=<baseline id>&b=<candidate id>; with the baseline only, a choice among its dataset's experiments; with neither, a form asks for both. */
 export default async function CompareExperimentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   const a = single(params.a);
@@ -15,6 +16,8 @@ export default async function CompareExperimentsPage({ searchParams }: { searchP
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Compare experiments</h1>
       {a && b ? (
         <ExperimentComparison baselineId={a} candidateId={b} />
+      ) : a ? (
+        <ComparePicker baselineId={a} />
       ) : (
         <form className="flex flex-wrap items-end gap-3" method="get">
           <label className="text-sm text-slate-700">
