@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { collectBrowserErrors } from "./support/browser-errors";
+import { pendingEscalationOf, startEscalatingRun } from "./support/escalations";
+import { signedInAs } from "./support/users";
 
 // The example dataset shipped for prime-validator; the spec breaks one field of its second line.
 const EXAMPLE = readFileSync("examples/datasets/prime-validator.jsonl", "utf8");
@@ -91,4 +93,49 @@ test("a dataset: upload with a mistake, fix it, add a case by hand and one from 
   });
 
   expect(browserErrors).toEqual([]);
+});
+
+test("a decided escalation becomes a case with the reviewer's comment as its rubric", async ({ page }) => {
+  test.setTimeout(RUN_TIMEOUT + 60_000);
+  const browserErrors = collectBrowserErrors(page);
+  const runId = await startEscalatingRun(page.request, "Report the disk usage of a folder");
+  const escalation = await pendingEscalationOf(page.request, runId);
+  const comment = "Never shell out; use shutil.disk_usage";
+  const decided = await page.request.post("/api/trpc/escalation.decide", { data: { json: { escalationId: escalation.id, contentHash: escalation.contentHash, decision: "reject", comment } } });
+  expect(decided.status(), await decided.text()).toBe(200);
+
+  await page.goto(`/escalations/${escalation.id}`);
+  await expect(page.getByTestId("escalation-status")).toContainText("rejected");
+  await page.getByRole("button", { name: "Add to dataset" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add to dataset" });
+  await expect(dialog.getByLabel("Rubric")).toHaveValue(comment);
+  await dialog.getByLabel("Dataset").fill(`${DATASET} judged`);
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByTestId("added-to-dataset").getByRole("link").click();
+  const item = page.getByTestId("case-row");
+  await expect(item).toHaveCount(1);
+  await expect(item).toHaveAttribute("data-key", `escalation-${escalation.id.slice(0, 8)}`);
+  await expect(item).toContainText("Report the disk usage of a folder");
+  await expect(item).toContainText(`rubric: ${comment}`);
+  await expect(item.getByRole("link", { name: "escalation" })).toHaveAttribute("href", `/escalations/${escalation.id}`);
+  expect(browserErrors).toEqual([]);
+});
+
+test("a viewer reads datasets but every change is disabled with the reason", async ({ browser, request }) => {
+  const name = `e2e viewer ${Date.now()}`;
+  const uploaded = await request.post("/api/trpc/datasets.upload", { data: { json: { name, fileName: "prime-validator.jsonl", text: EXAMPLE } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const viewer = await signedInAs(browser, request, "viewer");
+  const page = await viewer.context.newPage();
+  await page.goto("/datasets");
+  const row = page.getByTestId("dataset-row").filter({ hasText: name });
+  await expect(page.getByRole("link", { name: "Upload a dataset" })).toHaveCount(0);
+  await row.getByRole("link").click();
+  await expect(page.getByTestId("case-row").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add case" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add case" })).toHaveAccessibleDescription("Viewers cannot change datasets");
+  await expect(page.getByRole("button", { name: /^Edit case/ })).toHaveCount(0);
+  await page.goto("/datasets/upload");
+  await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeDisabled();
+  await viewer.context.close();
 });

@@ -50,7 +50,8 @@ export function CaseForm({ initial, busy, error, onSubmit, onCancel }: { initial
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Variables (JSON object, optional)
-        <textarea name="variables" rows={2} value={variables} onChange={(event) => setVariables(event.target.value)} className={`${fieldClass} font-mono`} placeholder='{"language": "python"}' />
+        <textarea name="variables" rows={2} value={variables} onChange={(event) => setVariables(event.target.value)} className={`${fieldClass} font-mono`} />
+        <span className="text-xs font-normal text-slate-500">For example {'{"language": "python", "retries": 2}'}: text, numbers and true/false.</span>
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Rubric (optional)

@@ -64,7 +64,7 @@ describe.each(TEST_PROVIDERS)("datasets router on %s", (provider) => {
   });
 
   it("edits by hand: each change is a new version, older versions stay, stale edits are refused", async () => {
-    const { id } = (await as(ada).datasets.list({ search: "docstrings" }))[0]!;
+    const { id } = (await as(ada).datasets.list({ search: "DocStr" }))[0]!;
     const added = await as(ada).datasets.changeCase({ datasetId: id, baseVersion: 1, change: { kind: "add", case: { key: "mean", specification: "def mean(xs)", variables: { style: "google" }, checks: { rubric: "Mentions an empty list" } } } });
     expect(added.version).toBe(2);
     const edited = await as(ada).datasets.changeCase({ datasetId: id, baseVersion: 2, change: { kind: "update", key: "sum", case: { key: "total", specification: "def total(xs): the sum" } } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_PROVIDERS, type TestDatabase } from "@/server/persistence/testing/test-database";
 import { createDatasetVersion } from "./create-dataset-version";
+import { findDatasetVersion } from "./find-dataset-version";
 
 describe.each(TEST_PROVIDERS)("createDatasetVersion on %s", (provider) => {
   let database: TestDatabase;
@@ -66,5 +67,17 @@ describe.each(TEST_PROVIDERS)("createDatasetVersion on %s", (provider) => {
     await expect(createDatasetVersion(database.db, { ...base, name: "../etc", cases: [{ key: "a", specification: "x" }] })).rejects.toThrow(/^name: /);
     await expect(createDatasetVersion(database.db, { ...base, source: "magic" as "manual", cases: [{ key: "a", specification: "x" }] })).rejects.toThrow(/^source: /);
     expect(await database.db.dataset.count({ where: { name: { in: ["refused", "../etc"] } } })).toBe(0);
+  });
+
+  it("finds a version by the dataset's name: the newest, or the one numbered", async () => {
+    const newest = await findDatasetVersion(database.db, { name: " arithmetic" });
+    expect(newest).toMatchObject({ version: 2, cases: [{ key: "mul", specification: "Write mul", sourceRunId: "run-1" }] });
+    const first = await findDatasetVersion(database.db, { name: "arithmetic", version: 1 });
+    expect(first.cases.map((item) => item.key)).toEqual(["add", "sub"]);
+    expect(first.cases[1]!.checks).toEqual({ tests: { language: "python", code: "assert sub(2, 1) == 1\n" }, rubric: "No imports" });
+    const rows = await database.db.datasetCase.findMany({ where: { datasetVersionId: first.versionId }, orderBy: { position: "asc" }, select: { id: true } });
+    expect(first.cases.map((item) => item.id)).toEqual(rows.map((row) => row.id));
+    await expect(findDatasetVersion(database.db, { name: "arithmetic", version: 9 })).rejects.toThrow('Dataset version "arithmetic v9" was not found');
+    await expect(findDatasetVersion(database.db, { name: "nothing" })).rejects.toThrow('Dataset "nothing" was not found');
   });
 });

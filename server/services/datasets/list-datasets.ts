@@ -1,4 +1,5 @@
 import type { Db } from "@/server/persistence/db";
+import { containsText } from "@/server/persistence/text-search";
 
 export interface DatasetSummary {
   id: string;
@@ -12,11 +13,11 @@ export interface DatasetSummary {
 /** Datasets shown at most; past this the list is searched. */
 export const MAX_LISTED_DATASETS = 200;
 
-/** Datasets by name, optionally those whose name contains `search`, each with its newest version. */
+/** Datasets by name, optionally those whose name contains `search` (ignoring case), each with its newest version. */
 export async function listDatasets(db: Db, input: { search?: string } = {}): Promise<DatasetSummary[]> {
   const search = input.search?.trim();
   const datasets = await db.dataset.findMany({
-    where: search ? { name: { contains: search } } : {},
+    where: search ? { name: containsText(db, search) } : {},
     orderBy: { name: "asc" },
     take: MAX_LISTED_DATASETS,
     select: {
