@@ -30,7 +30,10 @@
  * a 1,000-artifact provenance graph and a 200-state designer canvas, through Playwright against
  * the built dashboard (scripts/bench/ui-graphs.ts; BENCH_UI=0 leaves it out).
  *
- * BENCH_ONLY=engine,cli,guards,durable,ui runs only the sections named (e.g. BENCH_ONLY=durable).
+ * Then experiments (issue 19): 200 cases × k=3 from a cassette on PostgreSQL with 1 and 4 workers,
+ * wall time and cases per second (scripts/bench/experiments.ts).
+ *
+ * BENCH_ONLY=engine,cli,guards,durable,experiments,ui runs only the sections named (e.g. BENCH_ONLY=durable).
  *
  * Prints the timings and the ratios; there are no assertions.
  */
@@ -44,6 +47,7 @@ import { InMemoryArtifactDag } from "../server/engine/testing/in-memory-artifact
 import { createTestDatabase } from "../server/persistence/testing/test-database";
 import { benchCliStart } from "./bench/cli-start";
 import { benchEngineDurable } from "./bench/engine-durable";
+import { benchExperiments } from "./bench/experiments";
 import { benchGuardVerdicts } from "./bench/guard-verdicts";
 import { benchUiGraphs } from "./bench/ui-graphs";
 
@@ -123,7 +127,7 @@ function fmt(us: number): string {
   return us < 10 ? us.toFixed(2) : us < 100 ? us.toFixed(1) : us.toFixed(0);
 }
 
-const SECTIONS = ["engine", "cli", "guards", "durable", "ui"] as const;
+const SECTIONS = ["engine", "cli", "guards", "durable", "experiments", "ui"] as const;
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((name) => name.trim())) : undefined;
 for (const name of only ?? []) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: unknown section "${name}" (known: ${SECTIONS.join(", ")})`);
 const runs = (section: (typeof SECTIONS)[number]) => only === undefined || only.has(section);
@@ -142,6 +146,7 @@ async function main(): Promise<void> {
   if (runs("cli")) await benchCliStart();
   if (runs("guards")) await benchGuardVerdicts();
   if (runs("durable")) await benchEngineDurable();
+  if (runs("experiments")) await benchExperiments();
   if (runs("ui")) await benchUiGraphs();
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

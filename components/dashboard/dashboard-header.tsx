@@ -10,6 +10,7 @@ const NAV_ITEMS = [
   // /insights: /metrics is the Prometheus endpoint's address.
   { href: "/insights", label: "Metrics" },
   { href: "/datasets", label: "Datasets" },
+  { href: "/experiments", label: "Experiments" },
 ] as const;
 
 const ADMIN_ITEMS: readonly { href: string; label: string; action: Action }[] = [

@@ -3,6 +3,7 @@ import { adminRouter, sessionRouter } from "./routers/admin";
 import { budgetRouter } from "./routers/budget";
 import { datasetsRouter } from "./routers/datasets";
 import { escalationRouter } from "./routers/escalation";
+import { experimentsRouter } from "./routers/experiments";
 import { insightsRouter } from "./routers/insights";
 import { modelsRouter } from "./routers/models";
 import { overviewRouter } from "./routers/overview";
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   overview: overviewRouter,
   toolCall: toolCallRouter,
   insights: insightsRouter,
+  experiments: experimentsRouter,
   datasets: datasetsRouter,
   prices: pricesRouter,
   budget: budgetRouter,

@@ -18,6 +18,9 @@ const ACTIONS = {
   // Reporting an external tool's result moves a run on, as starting one does.
   report_tool_result: { role: "reviewer", refusal: "report tool results" },
   answer_question: { role: "reviewer", refusal: "answer tools' questions" },
+  // An experiment starts (and cancels) many runs at once.
+  start_experiment: { role: "reviewer", refusal: "start experiments" },
+  cancel_experiment: { role: "reviewer", refusal: "cancel experiments" },
   edit_dataset: { role: "reviewer", refusal: "change datasets" },
   manage_users: { role: "admin", refusal: "manage users" },
   manage_tokens: { role: "admin", refusal: "manage API tokens" },

@@ -42,6 +42,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   guard: async (args, environment, io) => (await import("./commands/guard")).guardCommand(args, await parsedEnv(environment), io),
   validate: async (args, _environment, io) => (await import("./commands/validate")).validateCommand(args, io),
   run: async (args, environment, io) => (await import("./commands/run")).runCommand(args, await parsedEnv(environment), io),
+  eval: async (args, environment, io) => (await import("./commands/eval")).evalCommand(args, await parsedEnv(environment), io),
   worker: async (args, environment, io) => (await import("./commands/worker")).workerCommand(args, await parsedEnv(environment), io),
   runs: async (args, environment, io) => (await import("./commands/runs")).runsCommand(args, await parsedEnv(environment), io),
   escalations: async (args, environment, io) => (await import("./commands/escalations")).escalationsCommand(args, await parsedEnv(environment), io),

@@ -17,6 +17,13 @@ Commands:
                                     --detach queues the run
                                     for the workers and prints its id; --no-delay replays without
                                     the cassette's pauses (delay_ms)
+  eval <workflow> --dataset FILE|NAME [--dataset-version N] [--version N] [--k N] [--concurrency N]
+       [--cassette FILE [--no-delay]] [--baseline EXPERIMENT] [--fail-under RATE] [--json]
+                                    Run an experiment: the workflow (stored name or document file)
+                                    over every case of the dataset (stored name or JSONL/CSV/YAML
+                                    file), k times each, with workers in this process; exit 0
+                                    passed, 3 pass rate below RATE (0.8 or 80%), 4 regression
+                                    against the baseline experiment, 5 not completed, 2 bad input
   worker [--concurrency N]          Execute queued runs (any number of workers may share a database);
                                     SIGTERM drains and stops
   runs list [--json] [--limit N]    Recent runs with their head: status, epoch, lease

@@ -13,6 +13,7 @@ import type { ClaimedTurn, ParentReport, TurnSnapshot } from "../durable/types";
 import type { TurnOutcome as RecordedOutcome } from "../durable/lifecycle";
 import type { ModelDirectory } from "../models/model-directory";
 import type { TurnTelemetry, WorkerTelemetry } from "../telemetry/worker-telemetry";
+import { CASE_LEDGER_KEY, definitionForRun } from "../experiments/case-checks";
 import { compileWorkflow, type CompileContext } from "../workflows/compile";
 import type { WorkflowDefinition } from "../workflows/definition";
 import { backoffMs } from "./backoff";
@@ -145,7 +146,7 @@ async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOpti
     try {
       const machine = options.machineFor
         ? options.machineFor(definition, snapshot)
-        : compileWorkflow(definition, {
+        : compileWorkflow(definitionForRun(definition, snapshot.keyed.get(CASE_LEDGER_KEY)), {
             ...options.compile,
             models,
             onToken: liveCall.onToken,

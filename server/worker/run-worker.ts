@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Doorbell } from "../durable/doorbell";
 import type { DurableStore } from "../durable/durable-store";
 import type { ClaimedTurn } from "../durable/types";
+import { pumpActiveExperiments, pumpAfterTurn } from "../services/experiments/pump-hooks";
 import { executeTurn, type TurnOptions, type TurnOutcome } from "./execute-turn";
 import { TurnStoppedError } from "./turn-stop";
 import { sweep } from "./watchdog";
@@ -81,6 +82,7 @@ export class RunWorker {
     for (const run of report.reclaimed) this.options.log?.(`watchdog: reclaimed run ${run.runId} from ${run.leaseOwner ?? "?"} (epoch ${run.epoch})`);
     for (const runId of report.expired) this.options.log?.(`watchdog: escalation of run ${runId} expired`);
     if (report.reclaimed.length > 0 || report.expired.length > 0) this.doorbell.ring();
+    await pumpActiveExperiments(this.store);
   }
 
   async #loop(): Promise<void> {
@@ -111,6 +113,8 @@ export class RunWorker {
       this.#active.set(turn, controller);
       try {
         const outcome = await executeTurn(this.store, turn, this.options, controller.signal);
+        // An experiment's run that ended frees its slot for the experiment's next sample.
+        await pumpAfterTurn(this.store, turn, outcome).catch((error) => this.options.log?.(`run ${turn.runId}: cannot pump its experiment (${describe(error)})`));
         this.options.onTurn?.(turn, outcome);
       } finally {
         this.#active.delete(turn);
