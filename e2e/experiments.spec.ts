@@ -52,7 +52,7 @@ async function runExperiment(page: Page, version: string): Promise<string> {
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
-test("an experiment runs from a cassette over an uploaded dataset, live; a second on another version compares as a regression; a third is cancelled", async ({ page, request }) => {
+test("an experiment runs from a cassette over an uploaded dataset, live; a second on another version compares as a regression; the Metrics page counts their runs; a third is cancelled", async ({ page, request }) => {
   test.setTimeout(180_000);
   await trpc(request, "workflow.save", { document: workflowDocument(1) });
   await trpc(request, "workflow.save", { document: workflowDocument(0) });
@@ -93,6 +93,16 @@ test("an experiment runs from a cassette over an uploaded dataset, live; a secon
   await picker.getByRole("combobox", { name: "Candidate" }).selectOption(candidate);
   await picker.getByRole("button", { name: "Compare" }).click();
   await expect(page.getByTestId("comparison-verdict")).toContainText("Regression");
+
+  // The Metrics page counts the two experiments' runs of this workflow (3 cases × k=2, twice), and
+  // ranks the syntax guard's verdict on the cassette's broken first answer (one per run) first.
+  await page.goto("/insights");
+  await page.getByRole("radio", { name: "24 hours" }).click();
+  await page.getByRole("combobox", { name: /Workflow/ }).selectOption({ label: "e2e-experiment-adder" });
+  await expect(page.getByTestId("metrics-window")).toContainText("e2e-experiment-adder, runs created since");
+  await expect(page.getByTestId("metric-runs")).toHaveText("12");
+  await expect(page.getByTestId("failure-reason").first()).toHaveAttribute("data-guard", "g_add");
+  await expect(page.getByTestId("failure-reason").first()).toHaveAttribute("data-count", "12");
 
   // A third, replayed with the cassette's long pauses, is cancelled while its first runs wait.
   await page.goto("/experiments/new");

@@ -53,7 +53,7 @@ function buildKind(spec: GuardSpec, context: GuardContext, where: string): Guard
     case "json_schema":
       return withLimits(spec, createJsonSchemaGuard(spec.schema, { timeoutMs: spec.timeout_ms ?? ANALYSIS_TIMEOUT_MS }), ANALYSIS_TIMEOUT_MS);
     case "llm_judge":
-      return withLimits(spec, createLlmJudgeGuard(spec, context.judge), JUDGE_TIMEOUT_MS);
+      return withLimits(spec, createLlmJudgeGuard(spec, context.judge, context.judgeReplay), JUDGE_TIMEOUT_MS);
     case "human":
       return withLimits(spec, createHumanGuard(spec.instructions), ANALYSIS_TIMEOUT_MS);
     case "all_of":

@@ -1,7 +1,7 @@
 /**
  * What models a workflow version needs to run: one entry per generator that calls a model and
  * per llm_judge guard. A replay generator (the step's own, or the run's replay override) needs
- * none; code steps need none. Reads the stored definition as plain data.
+ * none; under a replay override the judges answer from the cassette too; code steps need none. Reads the stored definition as plain data.
  */
 import type { WorkflowDefinition } from "../workflows/definition";
 import type { ModelRequest } from "./resolve-model";
@@ -38,7 +38,8 @@ export function modelNeedsOf(definition: WorkflowDefinition, generatorOverride?:
     const generator: unknown = generatorOverride ?? step.generator ?? { kind: "llm" };
     const needs: ModelNeed[] = [];
     if (isObject(generator) && generator.kind !== "replay") needs.push({ step: name, use: "generator", endpoint: text(generator.endpoint), model: text(generator.model) });
-    if (step.type === "action_pair") needs.push(...judgeNeeds(step.guards, name));
+    const replayed = isObject(generatorOverride) && generatorOverride.kind === "replay";
+    if (step.type === "action_pair" && !replayed) needs.push(...judgeNeeds(step.guards, name));
     return needs;
   });
 }

@@ -67,8 +67,8 @@ describe("the models a run needs", () => {
     ]);
   });
 
-  it("needs only the judges when the run replays a cassette", () => {
-    expect(modelNeedsOf(definition, { kind: "replay", cassette: { steps: {} } })).toEqual([{ step: "write_tests", use: "llm_judge", model: "judge" }]);
+  it("needs no model when the run replays a cassette: its judges answer from the cassette too", () => {
+    expect(modelNeedsOf(definition, { kind: "replay", cassette: { steps: {} } })).toEqual([]);
   });
 
   it("refuses naming the step and the model, and plans every step when all is configured", () => {

@@ -120,6 +120,15 @@ const reportResult = z.record(z.string(), z.unknown(), { error: "must be a JSON 
   if (size > MAX_REPORT_BYTES) ctx.addIssue({ code: "custom", message: `is ${size} bytes of JSON, more than the ${MAX_REPORT_BYTES / 1024} KiB a result may have` });
 });
 
+/** A judge's recorded verdict: what an llm_judge guard answered for one attempt of a step. */
+const MAX_JUDGE_FEEDBACK_CHARS = 65_536;
+const judgeVerdict = z
+  .object({
+    passed: z.boolean({ error: "must be true or false" }),
+    feedback: z.string({ error: "must be text" }).max(MAX_JUDGE_FEEDBACK_CHARS, `must be at most ${MAX_JUDGE_FEEDBACK_CHARS} characters`).default(""),
+  }, { error: "must be an object with passed and feedback" })
+  .strict();
+
 const cassetteSchema = z
   .object({
     format: z.literal(CASSETTE_FORMAT, { error: `must be "${CASSETTE_FORMAT}"` }).optional(),
@@ -140,10 +149,18 @@ const cassetteSchema = z
         for (const name of Object.keys(reports)) if (!TOOL_NAME.test(name)) ctx.addIssue({ code: "custom", path: [name], message: `is not a tool name: ${TOOL_NAME_RULE}` });
       })
       .optional(),
+    /**
+     * The llm_judge verdicts of a replayed run, per step in attempt order (attempt N reads
+     * `judges[step][N - 1]`), so a run whose guards include a judge replays without a model.
+     */
+    judges: z
+      .record(z.string(), z.array(judgeVerdict, { error: "must be a list of verdicts" }).min(1, "must list at least one verdict"), { error: "must be an object mapping step names to verdicts" })
+      .optional(),
   }, { error: "must be an object with steps" })
   .strict();
 
 export type CassetteAttempt = z.infer<typeof attempt>;
+export type JudgeVerdict = z.infer<typeof judgeVerdict>;
 export type Cassette = z.infer<typeof cassetteSchema>;
 
 export class CassetteError extends Error {

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
-import { CallFailedError, failed, IDEMPOTENCY_HEADER, type CallIdentity, type CallOutcome, type Guard, type GuardCallOptions, type JsonObject } from "../../engine";
-import type { JudgeEndpoint } from "../guard-context";
+import { CallFailedError, failed, IDEMPOTENCY_HEADER, StepConfigurationError, type CallIdentity, type CallOutcome, type Guard, type GuardCallOptions, type JsonObject } from "../../engine";
+import type { JudgeEndpoint, JudgeReplay } from "../guard-context";
 import { GuardSpecError, type LlmJudgeSpec } from "../guard-spec";
 import { parseJudgeAnswer } from "./parse-judge-answer";
 
@@ -22,7 +22,8 @@ export function renderJudgePrompt(rubric: string, artifact: string): string {
  * failed verdict with the reason. Inside a run the call is in the run's ledger under
  * `<guard key>/judge`, the unreachable case included, so replay gives the same verdict.
  */
-export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint = {}): Guard {
+export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint = {}, replay?: JudgeReplay): Guard {
+  if (replay) return createReplayedJudgeGuard(spec, replay);
   const model = spec.model ?? endpoint.model;
   if (!model) throw new GuardSpecError("guard.model: no model for the LLM judge: set the guard's model option or OPENAI_MODEL");
   const client = new OpenAI({
@@ -61,6 +62,36 @@ export function createLlmJudgeGuard(spec: LlmJudgeSpec, endpoint: JudgeEndpoint 
       };
       const outcome = await askOnce(options, { model, temperature, json_mode: jsonMode, messages }, ask);
       if (!outcome.ok) return failed(`The LLM judge could not be reached (${model}): ${outcome.error.message}`);
+      return parseJudgeAnswer(typeof outcome.result.content === "string" ? outcome.result.content : "");
+    },
+  };
+}
+
+/** Which attempt a guard call is for, from its ledger key ("implement/attempt-2/guard/1"). */
+function attemptOf(callKey: string | undefined): number | undefined {
+  const match = callKey === undefined ? null : /(?:^|\/)attempt-(\d+)(?:\/|$)/.exec(callKey);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The judge of a run that replays a cassette: attempt N of the step reads the cassette's
+ * `judges[step][N - 1]`, through the run's ledger like a live judge's answer. A missing verdict is
+ * the cassette's mistake, not the artifact's: the step fails at once, naming what to record.
+ */
+function createReplayedJudgeGuard(spec: LlmJudgeSpec, replay: JudgeReplay): Guard {
+  let unkeyedCalls = 0;
+  return {
+    async validate(artifact, _dependencies, options) {
+      const attempt = attemptOf(options?.callKey) ?? ++unkeyedCalls;
+      const verdict = replay.verdicts[attempt - 1];
+      if (!verdict) {
+        throw new StepConfigurationError(
+          `The replayed cassette has no llm_judge verdict for step "${replay.stepName}", attempt ${attempt} (judges.${replay.stepName}[${attempt - 1}]): record one, or run with the configured model`,
+        );
+      }
+      const payload = { model: spec.model ?? "cassette", replay: true, rubric: spec.rubric, artifactLength: artifact.content.length };
+      const outcome = await askOnce(options, payload, async () => ({ content: JSON.stringify(verdict), model: "cassette", usage: null }));
+      if (!outcome.ok) return failed(`The LLM judge's recorded verdict could not be read: ${outcome.error.message}`);
       return parseJudgeAnswer(typeof outcome.result.content === "string" ? outcome.result.content : "");
     },
   };

@@ -1,6 +1,7 @@
 import type { Db } from "../../persistence/db";
 import { CASSETTE_FORMAT, type Cassette, type CassetteAttempt } from "../../generators/replay/cassette";
 import { agentTurns, reportedResults, subRunIds } from "./agent-turns";
+import { judgeVerdicts } from "./judge-verdicts";
 import { notFound } from "../errors";
 
 /**
@@ -39,6 +40,7 @@ export async function exportCassette(db: Db, runId: string): Promise<Cassette> {
     },
     steps: Object.fromEntries(recorded.steps),
     ...(Object.keys(recorded.reports).length > 0 ? { reports: recorded.reports } : {}),
+    ...(Object.keys(recorded.judges).length > 0 ? { judges: recorded.judges } : {}),
   };
 }
 
@@ -55,6 +57,7 @@ const MAX_SUB_RUN_DEPTH = 8;
 interface RecordedAnswers {
   readonly steps: [string, CassetteAttempt[]][];
   readonly reports: NonNullable<Cassette["reports"]>;
+  readonly judges: NonNullable<Cassette["judges"]>;
 }
 
 /**
@@ -82,13 +85,15 @@ async function recordedAnswers(db: Db, runId: string, depth: number): Promise<Re
   // An agent step that produced no artifact (its attempt waits, or failed) still has its turns.
   for (const [name, entries] of turns) if (!byStep.has(name)) steps.push([name, entries]);
   const reports = await reportedResults(db, runId, await waitingToolsOf(db, runId));
+  const judges = await judgeVerdicts(db, runId);
 
   if (depth < MAX_SUB_RUN_DEPTH) {
     for (const child of await subRunIds(db, runId)) {
       const sub = await recordedAnswers(db, child, depth + 1);
       for (const [name, entries] of sub.steps) if (!steps.some(([known]) => known === name)) steps.push([name, entries]);
       for (const [tool, results] of Object.entries(sub.reports)) if (!Object.hasOwn(reports, tool)) reports[tool] = results;
+      for (const [step, verdicts] of Object.entries(sub.judges)) if (!Object.hasOwn(judges, step)) judges[step] = verdicts;
     }
   }
-  return { steps, reports };
+  return { steps, reports, judges };
 }

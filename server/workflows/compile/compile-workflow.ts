@@ -86,9 +86,21 @@ function template(step: StepDefinition, components: readonly ComponentDefinition
   });
 }
 
-function guardOf(specs: readonly GuardSpec[], language: string, where: string, context: CompileContext, allowEmpty: boolean, judge: GuardContext["judge"]): Guard {
+function guardOf(specs: readonly GuardSpec[], language: string, where: string, context: CompileContext, allowEmpty: boolean, judge: GuardContext["judge"], judgeReplay?: GuardContext["judgeReplay"]): Guard {
   const spec = specs.length === 1 ? specs[0] : { kind: "all_of", guards: specs };
-  return createGuard(spec, { language: language as never, judge, pythonExecutable: context.pythonExecutable, allowEmpty }, where);
+  return createGuard(spec, { language: language as never, judge, judgeReplay, pythonExecutable: context.pythonExecutable, allowEmpty }, where);
+}
+
+/** Whether a guard (or a member of a composite one) is an llm_judge. */
+function usesJudge(spec: GuardSpec): boolean {
+  return spec.kind === "llm_judge" || ((spec.kind === "all_of" || spec.kind === "any_of") && spec.guards.some(usesJudge));
+}
+
+/** A replayed run's judges answer from the cassette's verdicts for their step (own keys only). */
+function judgeReplayOf(replay: ((where: string) => Cassette) | undefined, step: StepDefinition, where: string): GuardContext["judgeReplay"] {
+  if (!replay) return undefined;
+  const judges = replay(where).judges ?? {};
+  return { stepName: step.name, verdicts: Object.hasOwn(judges, step.name) ? judges[step.name]! : [] };
 }
 
 /** The directory a compile without one uses: the given endpoint as the environment's. */
@@ -177,6 +189,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
         const guards = step.guards ?? [];
         const draftSpecs = guards.filter((guard) => !DRAFT_UNSAFE.has(guard.kind));
         const allowEmpty = step.allow_empty === true;
+        const judgeReplay = guards.some(usesJudge) ? judgeReplayOf(replay, step, `steps[${index}].generator`) : undefined;
         return {
           ...common,
           kind: "action_pair",
@@ -184,7 +197,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
           actionPair: {
             precondition: step.precondition ? guardsHold(condition(step.precondition, `steps[${index}].precondition`)) : always,
             generator: generatorFor(step, index),
-            guard: guardOf(guards, language, where, context, allowEmpty, judge),
+            guard: guardOf(guards, language, where, context, allowEmpty, judge, judgeReplay),
             template: template(step, definition.components),
             allowEmpty,
           },
@@ -192,7 +205,7 @@ export function compileWorkflow(definition: WorkflowDefinition, context: Compile
           rmax: step.max_retries,
           onFailure: step.on_failure,
           language,
-          draftGuard: draftSpecs.length > 0 ? guardOf(draftSpecs, language, where, context, allowEmpty, judge) : undefined,
+          draftGuard: draftSpecs.length > 0 ? guardOf(draftSpecs, language, where, context, allowEmpty, judge, judgeReplay) : undefined,
         };
       }
       case "llm":
