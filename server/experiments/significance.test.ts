@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { meanDifferenceTest, normalCdf, twoProportionTest, wilsonInterval } from "./significance";
-import { percentile } from "./percentile";
 
 describe("the noise tests", () => {
   it("normal CDF matches tabulated values", () => {
@@ -47,10 +46,4 @@ describe("the noise tests", () => {
     expect(overlapping.exceedsNoise).toBe(false);
   });
 
-  it("percentiles interpolate like NumPy's default", () => {
-    expect(percentile([1, 2, 3, 4, 10], 95)).toBeCloseTo(8.8, 12);
-    expect(percentile([5], 50)).toBe(5);
-    expect(percentile([], 50)).toBeNull();
-    expect(percentile([4, 1, 3, 2], 50)).toBe(2.5);
-  });
 });

@@ -43,8 +43,9 @@ describe("summarizeExperiment", () => {
     expect(summary.attemptsPerStep).toEqual([{ step: "implement", mean: (1 + 3 + 3 + 2) / 4, samples: 4 }]);
     expect(summary.promptTokens).toBe(400);
     expect(summary.costUsd).toBeCloseTo(0.04, 12);
-    expect(summary.latencyP50Ms).toBe(2500);
-    expect(summary.latencyP95Ms).toBeCloseTo(3850, 9);
+    // Nearest rank over [1000, 2000, 3000, 4000]: ranks ceil(0.5·4) = 2 and ceil(0.95·4) = 4.
+    expect(summary.latencyP50Ms).toBe(2000);
+    expect(summary.latencyP95Ms).toBe(4000);
   });
 
   it("an experiment without ended samples has no rates", () => {

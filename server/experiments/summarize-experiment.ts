@@ -1,5 +1,5 @@
 import { meanPassAtK } from "./pass-at-k";
-import { percentile } from "./percentile";
+import { percentile } from "../statistics/percentiles";
 import { isScored, type SampleFacts, type SampleOutcome } from "./sample-facts";
 import { wilsonInterval, type Interval } from "./significance";
 

@@ -1,7 +1,7 @@
 import { ESCALATION_KINDS, ESCALATION_STATUSES, type EscalationKind, type EscalationStatus } from "@/server/durable/lifecycle";
 import { INSIGHTS_LIMITS } from "./insights-limits";
 import type { InsightsSql } from "./insights-sql";
-import { percentile } from "./percentiles";
+import { percentile } from "@/server/statistics/percentiles";
 import type { RunFilter } from "./run-filter";
 import { fillBuckets, type TimeWindow } from "./time-window";
 
