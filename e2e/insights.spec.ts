@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formatPercent, formatUsd, formatWait } from "../components/insights/insights-format";
+import { formatPercent, formatWait } from "../components/insights/insights-format";
+import { formatUsd } from "../server/usage/format-usage";
 import { collectBrowserErrors } from "./support/browser-errors";
 import { pendingEscalationOf, RUN_TIMEOUT, startEscalatingRun, trpcQuery } from "./support/escalations";
 import { signedInAs } from "./support/users";

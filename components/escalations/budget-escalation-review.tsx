@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
-import { formatTokens, formatUsd } from "@/server/usage/budget";
+import { formatTokens, formatUsd } from "@/server/usage/format-usage";
 import { describeDecision } from "./describe-decision";
 import { TimeLeft } from "./time-left";
 

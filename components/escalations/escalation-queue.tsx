@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dayRange } from "@/components/lists/list-state";
 import { useListState } from "@/components/lists/use-list-state";
-import { formatTokens, formatUsd } from "@/server/usage/budget";
+import { formatTokens, formatUsd } from "@/server/usage/format-usage";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Pagination } from "@/components/ui/pagination";
 import { SearchInput } from "@/components/ui/search-input";

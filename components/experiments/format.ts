@@ -1,6 +1,8 @@
+import { formatUsd } from "@/server/usage/format-usage";
+
 /** How the experiment pages write numbers. */
 export const percent = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? "–" : `${(value * 100).toFixed(digits)}%`);
-export const usd = (value: number | null | undefined) => (value === null || value === undefined ? "–" : `$${value < 0.01 && value > 0 ? value.toFixed(4) : value.toFixed(2)}`);
+export const usd = (value: number | null | undefined) => (value === null || value === undefined ? "–" : formatUsd(value));
 export const count = (value: number | null | undefined) => (value === null || value === undefined ? "–" : Math.round(value).toLocaleString("en-US"));
 export function millis(value: number | null | undefined): string {
   if (value === null || value === undefined) return "–";

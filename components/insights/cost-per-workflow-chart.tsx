@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartCard } from "./chart-card";
-import { formatTokens, formatUsd } from "./insights-format";
+import { formatTokensCompact, formatUsd } from "@/server/usage/format-usage";
 import type { Insights } from "./types";
 
 export function CostPerWorkflowChart({ insights }: { insights: Insights }) {
@@ -47,7 +47,7 @@ export function CostPerWorkflowChart({ insights }: { insights: Insights }) {
                   <td className="px-2 py-1">{formatUsd(workflow.costUsd)}</td>
                   <td className="px-2 py-1">{formatUsd(workflow.costPerRunUsd)}</td>
                   <td className="px-2 py-1 whitespace-nowrap">
-                    {formatTokens(workflow.promptTokens)} / {formatTokens(workflow.completionTokens)}
+                    {formatTokensCompact(workflow.promptTokens)} / {formatTokensCompact(workflow.completionTokens)}
                   </td>
                 </tr>
               ))}

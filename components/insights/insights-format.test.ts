@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countOf, formatBucket, formatPercent, formatTokens, formatUsd, formatWait } from "./insights-format";
+import { formatTokensCompact, formatUsd } from "@/server/usage/format-usage";
+import { countOf, formatBucket, formatPercent, formatWait } from "./insights-format";
 
 describe("the Metrics page's number formats", () => {
   it("labels hour and day buckets", () => {
@@ -25,9 +26,9 @@ describe("the Metrics page's number formats", () => {
     expect(formatWait(3_600_000)).toBe("1.0 h");
     expect(formatWait(2 * 86_400_000)).toBe("2.0 d");
     expect(formatWait(null)).toBe("–");
-    expect(formatTokens(950)).toBe("950");
-    expect(formatTokens(12_300)).toBe("12.3k");
-    expect(formatTokens(4_500_000)).toBe("4.5M");
+    expect(formatTokensCompact(950)).toBe("950");
+    expect(formatTokensCompact(12_300)).toBe("12.3k");
+    expect(formatTokensCompact(4_500_000)).toBe("4.5M");
   });
 
   it("counts with the noun's number", () => {

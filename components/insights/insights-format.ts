@@ -9,14 +9,6 @@ export function formatBucket(bucket: string, unit: BucketUnit): string {
   return `${Number(bucket.slice(8, 10))} ${month}`;
 }
 
-/** Dollars with enough decimals that small per-run costs do not read as zero. */
-export function formatUsd(amount: number): string {
-  if (amount === 0) return "$0";
-  const digits = Math.abs(amount) >= 1 ? 2 : Math.abs(amount) >= 0.01 ? 3 : 4;
-  const text = amount.toFixed(digits);
-  return text === (0).toFixed(digits) ? `<$${(10 ** -digits).toFixed(digits)}` : `$${text}`;
-}
-
 /** A share as a whole percentage ("67%"), or a dash when there is nothing to divide. */
 export function formatPercent(share: number | null): string {
   return share === null ? "–" : `${Math.round(share * 100)}%`;
@@ -30,13 +22,6 @@ export function formatWait(ms: number | null): string {
   if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
   if (ms < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
   return `${(ms / 86_400_000).toFixed(1)} d`;
-}
-
-/** Token counts as people read them: 950, 12.3k, 4.5M. */
-export function formatTokens(count: number): string {
-  if (count < 1000) return String(count);
-  if (count < 1_000_000) return `${(count / 1000).toFixed(1)}k`;
-  return `${(count / 1_000_000).toFixed(1)}M`;
 }
 
 /** "1 run", "3 runs": a count with its noun. */

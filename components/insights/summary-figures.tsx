@@ -1,4 +1,5 @@
-import { countOf, formatPercent, formatTokens, formatUsd, formatWait } from "./insights-format";
+import { formatTokensCompact, formatUsd } from "@/server/usage/format-usage";
+import { countOf, formatPercent, formatWait } from "./insights-format";
 import type { Insights } from "./types";
 
 function Figure({ testId, label, value, detail }: { testId: string; label: string; value: string; detail: string }) {
@@ -23,7 +24,7 @@ export function SummaryFigures({ insights }: { insights: Insights }) {
       <Figure testId="metric-escalation-rate" label="Escalation rate" value={formatPercent(insights.escalationRate)} detail={`${countOf(escalations.escalatedRuns, "run")}, ${countOf(escalations.escalations, "escalation")} (${escalations.byStatus.pending} pending)`} />
       <Figure testId="metric-decision-p50" label="Time to decision p50" value={formatWait(decisions.p50Ms)} detail={`from ${decisions.truncated ? "the newest " : ""}${countOf(decisions.sample, "decision")}`} />
       <Figure testId="metric-decision-p95" label="Time to decision p95" value={formatWait(decisions.p95Ms)} detail="95% of decisions took at most this long" />
-      <Figure testId="metric-cost" label="Cost" value={formatUsd(cost.costUsd)} detail={`${formatTokens(cost.promptTokens)} tokens in, ${formatTokens(cost.completionTokens)} out`} />
+      <Figure testId="metric-cost" label="Cost" value={formatUsd(cost.costUsd)} detail={`${formatTokensCompact(cost.promptTokens)} tokens in, ${formatTokensCompact(cost.completionTokens)} out`} />
     </dl>
   );
 }

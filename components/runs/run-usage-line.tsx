@@ -1,5 +1,5 @@
 import { UsageSummary } from "@/components/usage/usage-summary";
-import { formatTokens, formatUsd } from "@/server/usage/budget";
+import { formatTokens, formatUsd } from "@/server/usage/format-usage";
 import type { RunDetail } from "./types";
 
 /** What the run's model calls used and cost so far, and its budget when it has one. */

@@ -1,4 +1,4 @@
-import { formatTokens, formatUsd } from "@/server/usage/budget";
+import { formatTokens, formatUsd } from "@/server/usage/format-usage";
 
 interface Totals {
   readonly promptTokens: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { budgetDecisionKey, checkBudget, checkGrant, describeCrossing, effectiveLimits, formatUsd, parseBudgetSpec, readRunBudget, withGrant, type RunBudget } from "./budget";
+import { budgetDecisionKey, checkBudget, checkGrant, describeCrossing, effectiveLimits, parseBudgetSpec, readRunBudget, withGrant, type RunBudget } from "./budget";
+import { formatUsd } from "./format-usage";
 
 const tokens = (limit: number, onExceed: RunBudget["onExceed"] = "escalate"): RunBudget => ({ tokens: limit, usd: null, onExceed, grants: [] });
 const spent = (promptTokens: number, completionTokens: number, costUsd = 0) => ({ promptTokens, completionTokens, costUsd });

@@ -1,4 +1,5 @@
 import { roundUsd } from "./call-cost";
+import { formatTokens, formatUsd } from "./format-usage";
 
 /** What crossing a run's budget does: suspend the run for a person to grant more, or fail it at once. */
 export const BUDGET_ACTIONS = ["escalate", "fail"] as const;
@@ -77,18 +78,6 @@ export function describeCrossing(crossing: BudgetCrossing): string {
   return `The run reached its budget: spent ${parts.join(" and ")}`;
 }
 
-export function formatTokens(tokens: number): string {
-  return tokens.toLocaleString("en-US");
-}
-
-/** Dollars with enough digits for a single cheap call to show as more than zero. */
-export function formatUsd(usd: number): string {
-  if (usd === 0) return "$0";
-  if (Math.abs(usd) >= 1) return `$${usd.toFixed(2)}`;
-  if (Math.abs(usd) < 0.0001) return "<$0.0001";
-  // Four decimals, without trailing zeros past the cents: $0.50, $0.0123.
-  return `$${usd.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
-}
 
 /** The budget with a grant added. The caller has checked the grant (checkGrant). */
 export function withGrant(budget: RunBudget, grant: BudgetGrant): RunBudget {

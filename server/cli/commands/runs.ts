@@ -3,7 +3,7 @@ import { createDb, type Db } from "../../persistence/db";
 import { migrateDatabase } from "../../persistence/migrations/migrate";
 import { isServiceError } from "../../services/errors";
 import { describeRun, listRunHeads, type RunHead, type RunUsageReport } from "../../services/runs/describe-run";
-import { formatTokens, formatUsd } from "../../usage/budget";
+import { formatTokens, formatUsd } from "../../usage/format-usage";
 import { executionLines } from "./runs-show-execution";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";

@@ -13,7 +13,7 @@ import { startWorker, type StartedWorker } from "@/server/worker/worker-from-env
 import { saveWorkflowDefinition } from "@/server/services/workflows/save-definition";
 import type { WorkflowDefinition } from "@/server/workflows/definition";
 import { main } from "@/server/cli/main";
-import { formatTokens, formatUsd } from "@/server/usage/budget";
+import { formatTokens, formatUsd } from "@/server/usage/format-usage";
 import { validateWorkflowDocument } from "@/server/workflows/definition";
 import { decideEscalation } from "@/server/services/escalations/decide-escalation";
 import { decideBudgetEscalation } from "./decide-budget-escalation";

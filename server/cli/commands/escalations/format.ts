@@ -1,7 +1,7 @@
 import { formatTimeLeft } from "../../../services/escalations/format-time-left";
 import type { EscalationListItem, EscalationStatus } from "../../../services/escalations/list-escalations";
 import type { BudgetEscalationReview, EscalationReview } from "../../../services/escalations/get-escalation";
-import { formatTokens, formatUsd } from "../../../usage/budget";
+import { formatTokens, formatUsd } from "../../../usage/format-usage";
 
 function age(from: Date, now: number): string {
   const minutes = Math.max(0, Math.floor((now - new Date(from).getTime()) / 60_000));
