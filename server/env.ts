@@ -9,6 +9,7 @@ import { EnvError } from "./env-error";
 import { accountEmailSchema, DEFAULT_ADMIN_EMAIL } from "./auth/account-email";
 import { passwordProblem } from "./auth/password-rules";
 import { parseProxyRange, type ProxyRange } from "./auth/trusted-proxies";
+import { parseReminderHours } from "./notifications/reminder-event";
 
 const DEFAULT_DATABASE_URL = "file:./data/dualstate.db";
 
@@ -100,6 +101,18 @@ export const envSchema = z.object({
   DUALSTATE_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** The SMTP server escalation emails go through; unset sends none. */
   DUALSTATE_SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587" }).optional(),
+  /** Hours before an escalation's deadline at which its reviewers are reminded by email ("24, 2"); "none" for none. */
+  DUALSTATE_REMINDER_HOURS: z
+    .string()
+    .transform((text, context): number[] => {
+      try {
+        return parseReminderHours(text);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    })
+    .default([24]),
   /** The From of escalation emails ("Dualstate <dualstate@example.com>"); required with DUALSTATE_SMTP_URL. */
   DUALSTATE_SMTP_FROM: z.string().regex(/^[^\r\n]{0,200}<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an email address, optionally with a name: Dualstate <dualstate@example.com>").optional(),
   /** Serves Prometheus metrics at /metrics without a session (docs/observability.md); unset or 0: /metrics answers 404. */

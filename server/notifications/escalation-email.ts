@@ -14,6 +14,8 @@ export interface EscalationEmailFacts {
   /** The artifact's lines around the offending one, numbered from 1, when the feedback names one. */
   readonly offendingLines: readonly { readonly number: number; readonly text: string; readonly offending: boolean }[];
   readonly expiresAt: Date | null;
+  /** Set on a reminder: how many hours before the deadline it was due. */
+  readonly reminderHours?: number;
   readonly reviewUrl: string;
   readonly approveUrl: string;
   readonly rejectUrl: string;
@@ -39,12 +41,15 @@ export function escapeHtml(text: string): string {
 
 export function escalationEmail(facts: EscalationEmailFacts): EmailMessage {
   const kind = facts.fatal ? "Fatal escalation" : "Escalation";
-  const subject = cut(oneLine(`[Dualstate] ${kind}: ${facts.workflow} / ${facts.stepName} (${facts.guardId})`), 200);
+  const reminder = facts.reminderHours !== undefined ? `Reminder, ${facts.reminderHours} h left: ` : "";
+  const subject = cut(oneLine(`[Dualstate] ${reminder}${kind}: ${facts.workflow} / ${facts.stepName} (${facts.guardId})`), 200);
   const feedback = cut(facts.feedback, MAX_FEEDBACK_CHARS);
   const deadline = facts.expiresAt ? `Decide before ${facts.expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC; after that the run stops waiting.` : "No deadline.";
   const lines = facts.offendingLines.map((line) => `${line.offending ? ">" : " "} ${String(line.number).padStart(4)} | ${cut(line.text, MAX_LINE_CHARS)}`);
 
+  const reminderLine = facts.reminderHours !== undefined ? [`Reminder: this escalation still waits for a decision, and its deadline is about ${facts.reminderHours} h away.`, ""] : [];
   const text = [
+    ...reminderLine,
     `${kind} in workflow "${facts.workflow}", run ${facts.runId}.`,
     `Step: ${facts.stepName}`,
     `Guard: ${facts.guardId}${facts.fatal ? " (fatal: the run stopped at once)" : ""}`,
@@ -63,6 +68,7 @@ export function escalationEmail(facts: EscalationEmailFacts): EmailMessage {
   ].join("\n");
 
   const html = `<!doctype html><html><body style="font-family:sans-serif">
+${reminderLine.length > 0 ? `<p><strong>${escapeHtml(reminderLine[0]!)}</strong></p>` : ""}
 <p><strong>${escapeHtml(kind)}</strong> in workflow <strong>${escapeHtml(facts.workflow)}</strong>, run <code>${escapeHtml(facts.runId)}</code>.</p>
 <p>Step: <strong>${escapeHtml(facts.stepName)}</strong><br>Guard: <strong>${escapeHtml(facts.guardId)}</strong>${facts.fatal ? " (fatal: the run stopped at once)" : ""}</p>
 <p>Feedback:</p><pre style="white-space:pre-wrap">${escapeHtml(feedback)}</pre>

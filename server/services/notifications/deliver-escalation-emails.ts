@@ -1,5 +1,6 @@
 import { decisionLinkKey, newDecisionLinkId, signDecisionLink } from "@/server/notifications/decision-link-token";
 import { escalationEmail, linesAround } from "@/server/notifications/escalation-email";
+import { reminderHoursOf } from "@/server/notifications/reminder-event";
 import type { Db } from "@/server/persistence/db";
 import { offendingLine } from "../escalations/offending-line";
 import { outboxBackoffMs } from "../outbox/retry-backoff";
@@ -15,6 +16,8 @@ export interface EmailDeliveryConfig {
   readonly maxAttempts?: number;
   /** First retry delay; doubles per attempt up to an hour. */
   readonly baseDelayMs?: number;
+  /** Hours before an escalation's deadline at which reviewers are reminded (DUALSTATE_REMINDER_HOURS). */
+  readonly reminderHours?: readonly number[];
   /** The longest a decision link stays valid; never past the escalation's own deadline. */
   readonly linkLifetimeMs?: number;
 }
@@ -74,6 +77,7 @@ export async function deliverDueEscalationEmails(db: Db, config: EmailDeliveryCo
       feedback: escalation.feedback,
       offendingLines: linesAround(artifact.content, offendingLine(escalation.feedback, artifact.content)),
       expiresAt: escalation.expiresAt,
+      reminderHours: reminderHoursOf(delivery.event) ?? undefined,
       reviewUrl: `${config.baseUrl.replace(/\/+$/, "")}/escalations/${escalation.id}`,
       approveUrl: await link("approve"),
       rejectUrl: await link("reject"),

@@ -11,6 +11,7 @@ import { openDecisionLink } from "../decision-links/open-decision-link";
 import { decideByLink } from "../decision-links/decide-by-link";
 import { deliverDueEscalationEmails, type EmailDeliveryConfig } from "./deliver-escalation-emails";
 import { queueEscalationEmails } from "./queue-escalation-emails";
+import { queueReminders } from "./queue-reminders";
 import { emailNotificationsOf, setEmailNotifications } from "../users/email-notifications";
 import { createSmtpTransport } from "./smtp-transport";
 
@@ -196,5 +197,42 @@ describe.each(TEST_PROVIDERS)("escalation emails and one-click decisions on %s",
     await deliverDueEscalationEmails(fixture.database.db, config);
     expect(sink.received.filter((mail) => mail.text.includes(second.escalation.id))).toEqual([]);
     expect(await fixture.database.db.notificationDelivery.findFirstOrThrow({ where: { escalationId: second.escalation.id, recipient: "ada@example.test" } })).toMatchObject({ lastError: "not sent: the escalation is cancelled" });
+  });
+
+  it("reminds before the deadline on a simulated clock: once per point, the claimer only when claimed, never an escalation that arrived inside the window", async () => {
+    const db = fixture.database.db;
+    const HOUR = 3_600_000;
+    // An escalation raised 47 hours before its deadline, and one claimed by cy; the worker's own deadline is an hour.
+    const aged = async (claimedBy: string | null) => {
+      const { escalation } = await escalatedRun();
+      const expiresAt = escalation.expiresAt!;
+      await db.escalation.update({ where: { id: escalation.id }, data: { createdAt: new Date(expiresAt.getTime() - 47 * HOUR), claimedBy, claimedAt: claimedBy ? new Date() : null } });
+      return { id: escalation.id, expiresAt };
+    };
+    const open = await aged(null);
+    const claimed = await aged("cy@example.test");
+    const fresh = (await escalatedRun()).escalation;
+    await queueEscalationEmails(db);
+    const reminders = (id: string) => db.notificationDelivery.findMany({ where: { escalationId: id, event: "reminder:24h" }, orderBy: { recipient: "asc" } });
+
+    // 30 hours before the deadline: too early.
+    await queueReminders(db, [24], new Date(open.expiresAt.getTime() - 30 * HOUR));
+    expect(await reminders(open.id)).toEqual([]);
+    // 23 hours before: every reviewer of the open one, the claimer of the claimed one; a second pass adds nothing.
+    const at = new Date(open.expiresAt.getTime() - 23 * HOUR);
+    await queueReminders(db, [24], at);
+    await queueReminders(db, [24], at);
+    expect((await reminders(open.id)).map((row) => row.recipient)).toEqual(["ada@example.test", "cy@example.test"]);
+    expect((await reminders(claimed.id)).map((row) => row.recipient)).toEqual(["cy@example.test"]);
+    // Raised an hour before its deadline: inside the window, so no reminder, and a row says why.
+    await queueReminders(db, [24], new Date(fresh.expiresAt!.getTime() - 30 * 60_000));
+    expect(await reminders(fresh.id)).toEqual([expect.objectContaining({ lastError: expect.stringContaining("arrived within 24 h of its deadline") })]);
+
+    sink.received.length = 0;
+    await deliverDueEscalationEmails(db, config, at);
+    const sent = sink.received.filter((mail) => mail.subject.startsWith("[Dualstate] Reminder, 24 h left: "));
+    expect(sent.map((mail) => `${mail.to[0]} ${mail.text.includes(open.id) ? "open" : "claimed"}`).sort()).toEqual(["ada@example.test open", "cy@example.test claimed", "cy@example.test open"]);
+    expect(sent[0]!.text).toMatch(/^Reminder: this escalation still waits for a decision/);
+    expect(sent[0]!.text).toMatch(/Approve: https:\/\/dualstate\.example\.test\/decide\//);
   });
 });

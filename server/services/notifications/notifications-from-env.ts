@@ -12,7 +12,7 @@ export function startNotificationsFromEnv(env: Env, log: (line: string) => void)
   const transport = createSmtpTransport(env.DUALSTATE_SMTP_URL, env.DUALSTATE_SMTP_FROM);
   const baseUrl = env.DUALSTATE_BASE_URL;
   // The secret is read (or created) once; the dispatcher starts when it is known.
-  const started = authSecret(db, env.DUALSTATE_AUTH_SECRET).then((secret) => startNotificationDispatcher(db, { transport, baseUrl, authSecret: secret }, { log }));
+  const started = authSecret(db, env.DUALSTATE_AUTH_SECRET).then((secret) => startNotificationDispatcher(db, { transport, baseUrl, authSecret: secret, reminderHours: env.DUALSTATE_REMINDER_HOURS }, { log }));
   started.catch((error: unknown) => log(`notification dispatcher: cannot start: ${error instanceof Error ? error.message : String(error)}`));
   return {
     async stop() {

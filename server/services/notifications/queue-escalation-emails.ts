@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CREATED_EVENT } from "@/server/notifications/reminder-event";
 import type { Db } from "@/server/persistence/db";
 import { DECIDING_ROLES } from "../escalations/decision-kinds";
 import { isUniqueConstraintViolation } from "../prisma-errors";
@@ -18,7 +19,7 @@ export async function queueEscalationEmails(db: Db, now = new Date()): Promise<n
   if (reviewers.length === 0) return 0;
   const escalations = await db.escalation.findMany({
     // Guard escalations: a budget escalation has no code to approve by link (docs/notifications.md).
-    where: { status: "pending", kind: "guard", notifications: { none: { channel: "email", event: "created" } } },
+    where: { status: "pending", kind: "guard", notifications: { none: { channel: "email", event: CREATED_EVENT } } },
     orderBy: { createdAt: "asc" },
     take: BATCH,
     select: { id: true },
@@ -28,7 +29,7 @@ export async function queueEscalationEmails(db: Db, now = new Date()): Promise<n
     for (const reviewer of reviewers) {
       try {
         await db.notificationDelivery.create({
-          data: { id: randomUUID(), escalationId: escalation.id, recipient: reviewer.email, channel: "email", event: "created", nextAttemptAt: now, createdAt: now },
+          data: { id: randomUUID(), escalationId: escalation.id, recipient: reviewer.email, channel: "email", event: CREATED_EVENT, nextAttemptAt: now, createdAt: now },
           select: { id: true },
         });
         queued++;
