@@ -18,6 +18,8 @@ const WORKER_DEFAULTS = {
   DUALSTATE_SQLITE_SYNCHRONOUS: "FULL",
   DUALSTATE_ADMIN_EMAIL: "admin@dualstate.localhost",
   DUALSTATE_DRAIN_SECONDS: 30,
+  // Escalation reminders 24 hours before the deadline (sent only when SMTP is configured).
+  DUALSTATE_REMINDER_HOURS: [24],
 };
 
 // No test here may build or start Next.js, or touch the real .next folder: if option parsing
