@@ -40,7 +40,8 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
   // The list state keeps only values QUEUE_FILTERS allows, so these are the queue's own.
   const filters = list.filters as QueueFilterValues;
   const setFilters = (next: Partial<QueueFilterValues>) => update({ filters: next });
-  const [selected, setSelected] = useState(-1);
+  // The selection follows the escalation, not its row: the live list reorders as items arrive.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [quick, setQuick] = useState<{ decision: QuickDecision; item: QueueItem } | null>(null);
   const workflows = useQuery(trpc.workflow.list.queryOptions({ includeArchived: true }));
   const queue = useQuery(
@@ -60,6 +61,8 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
     ),
   );
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
+  const selected = items.findIndex((item) => item.id === selectedId);
+  const setSelected = (index: number) => setSelectedId(items[index]?.id ?? null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.escalation.list.pathKey() });
   const claim = useMutation(trpc.escalation.claim.mutationOptions({ onSettled: refresh }));
   const assign = useMutation(trpc.escalation.assign.mutationOptions({ onSettled: refresh }));
@@ -80,7 +83,7 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
       if (!command) return;
       event.preventDefault();
       const item = items[command.index]!;
-      if (command.kind === "select") setSelected(command.index);
+      if (command.kind === "select") setSelectedId(item.id);
       else if (command.kind === "open") router.push(`/escalations/${item.id}`);
       // A budget escalation is decided by a grant on its page, not by approve/reject keys.
       else if (item.kind === "budget") router.push(`/escalations/${item.id}`);
