@@ -78,11 +78,11 @@ const failure = (failedStep: string, reason: string): WorkflowResult => ({ statu
  * shutdown); a heartbeat that finds the run taken over stops it too. A stopped turn records
  * nothing that the stop interrupted: a shutdown hands the run back to the inbox at once.
  */
-export async function executeTurn(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal?: AbortSignal): Promise<TurnOutcome> {
+export async function executeTurn(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal?: AbortSignal, seen: TurnSeen = {}): Promise<TurnOutcome> {
   const telemetry = await options.telemetry?.startTurn(turn);
-  if (!telemetry) return execute(store, turn, options, signal, undefined);
+  if (!telemetry) return execute(store, turn, options, signal, undefined, seen);
   try {
-    const outcome = await execute(store, turn, options, signal, telemetry);
+    const outcome = await execute(store, turn, options, signal, telemetry, seen);
     await telemetry.end(outcome);
     return outcome;
   } catch (error) {
@@ -91,7 +91,12 @@ export async function executeTurn(store: DurableStore, turn: ClaimedTurn, option
   }
 }
 
-async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal: AbortSignal | undefined, telemetry: TurnTelemetry | undefined): Promise<TurnOutcome> {
+/** What a turn read that its caller may use afterwards without reading it again (the worker's after-turn hooks). */
+export interface TurnSeen {
+  snapshot?: TurnSnapshot;
+}
+
+async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOptions, signal: AbortSignal | undefined, telemetry: TurnTelemetry | undefined, seen: TurnSeen): Promise<TurnOutcome> {
   const stop = new AbortController();
   const relay = () => stop.abort(signal?.reason);
   if (signal?.aborted) relay();
@@ -107,6 +112,7 @@ async function execute(store: DurableStore, turn: ClaimedTurn, options: TurnOpti
     const snapshot = turn.snapshot ?? (await store.loadTurn(turn.runId));
     telemetry?.setWorkflow(snapshot.definition);
     loaded = snapshot;
+    seen.snapshot = snapshot;
     journal = new TurnJournal(store, turn, snapshot, {
       crashAt: options.crashAt,
       checkLease: () => lease.check(),

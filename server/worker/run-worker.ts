@@ -4,7 +4,7 @@ import type { Doorbell } from "../durable/doorbell";
 import type { DurableStore } from "../durable/durable-store";
 import type { ClaimedTurn } from "../durable/types";
 import { pumpActiveExperiments, pumpAfterTurn } from "../services/experiments/pump-hooks";
-import { executeTurn, type TurnOptions, type TurnOutcome } from "./execute-turn";
+import { executeTurn, type TurnOptions, type TurnOutcome, type TurnSeen } from "./execute-turn";
 import { TurnStoppedError } from "./turn-stop";
 import { sweep } from "./watchdog";
 
@@ -112,9 +112,10 @@ export class RunWorker {
       const controller = new AbortController();
       this.#active.set(turn, controller);
       try {
-        const outcome = await executeTurn(this.store, turn, this.options, controller.signal);
+        const seen: TurnSeen = {};
+        const outcome = await executeTurn(this.store, turn, this.options, controller.signal, seen);
         // An experiment's run that ended frees its slot for the experiment's next sample.
-        await pumpAfterTurn(this.store, turn, outcome).catch((error) => this.options.log?.(`run ${turn.runId}: cannot pump its experiment (${describe(error)})`));
+        await pumpAfterTurn(this.store, turn, outcome, seen.snapshot).catch((error) => this.options.log?.(`run ${turn.runId}: cannot pump its experiment (${describe(error)})`));
         this.options.onTurn?.(turn, outcome);
       } finally {
         this.#active.delete(turn);

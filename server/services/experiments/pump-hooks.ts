@@ -1,5 +1,5 @@
 import type { DurableStore } from "@/server/durable/durable-store";
-import type { ClaimedTurn } from "@/server/durable/types";
+import type { ClaimedTurn, TurnSnapshot } from "@/server/durable/types";
 import { CASE_LEDGER_KEY } from "@/server/experiments/case-checks";
 import { PUMPED_PER_TICK } from "./experiment-limits";
 import { pumpExperiment } from "./pump-experiment";
@@ -9,14 +9,16 @@ const FREEING_OUTCOMES = new Set(["succeeded", "failed", "cancelled", "suspended
 
 /**
  * The worker's hook after a turn: when the turn's run belongs to an experiment and ended or
- * suspended, pump the experiment (copy the outcome, start the next sample). The claim's snapshot
- * (PostgreSQL) names the experiment already; otherwise one lookup by primary key.
+ * suspended, pump the experiment (copy the outcome, start the next sample). The snapshot the turn
+ * read (the claim's on PostgreSQL, the turn's load on SQLite) names the experiment, so the hot path
+ * reads nothing more; only a turn that stopped before loading one costs a lookup by primary key.
  */
-export async function pumpAfterTurn(store: DurableStore, turn: ClaimedTurn, outcome: string): Promise<void> {
+export async function pumpAfterTurn(store: DurableStore, turn: ClaimedTurn, outcome: string, seenSnapshot?: TurnSnapshot): Promise<void> {
   if (!FREEING_OUTCOMES.has(outcome)) return;
   let experimentId: string | null;
-  if (turn.snapshot) {
-    const entry = turn.snapshot.keyed.get(CASE_LEDGER_KEY) as { experimentId?: unknown } | undefined;
+  const snapshot = turn.snapshot ?? seenSnapshot;
+  if (snapshot) {
+    const entry = snapshot.keyed.get(CASE_LEDGER_KEY) as { experimentId?: unknown } | undefined;
     experimentId = typeof entry?.experimentId === "string" ? entry.experimentId : null;
   } else {
     const [run] = await store.sql.query<{ experimentId: string | null }>(`SELECT "experimentId" FROM "Run" WHERE "id" = ?`, [turn.runId]);
