@@ -17,6 +17,16 @@ export const HELD_RUN_STATUSES = ["dispatched", "running"] as const satisfies re
 /** A run in one of these waits for a claim (a cancel may also take a held run over). */
 export const CLAIMABLE_RUN_STATUSES = ["queued", "suspended"] as const satisfies readonly RunStatus[];
 
+/**
+ * Runs that have not ended, in the order of Run_live_partial_idx's predicate (the hot_path_indexes
+ * migration). A statement meant to walk that index states `liveRunPredicate()` as written: SQLite
+ * uses a partial index only when the query repeats its WHERE term.
+ */
+export const LIVE_RUN_STATUSES = [...CLAIMABLE_RUN_STATUSES, ...HELD_RUN_STATUSES] as const;
+export function liveRunPredicate(alias?: string): string {
+  return `${alias ? `${alias}.` : ""}"status" IN ('queued', 'suspended', 'dispatched', 'running')`;
+}
+
 export function isTerminalRunStatus(status: string): status is TerminalRunStatus {
   return (TERMINAL_RUN_STATUSES as readonly string[]).includes(status);
 }

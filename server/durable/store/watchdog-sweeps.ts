@@ -1,5 +1,5 @@
 import type { SqlClient } from "../../persistence/sql/sql-client";
-import { HELD_RUN_STATUSES, TERMINAL_RUN_STATUSES, sqlList, type InboxKind } from "../lifecycle";
+import { HELD_RUN_STATUSES, TERMINAL_RUN_STATUSES, liveRunPredicate, sqlList, type InboxKind } from "../lifecycle";
 import { insertTurnRecord } from "./insert-turn-record";
 
 export interface ReclaimedRun {
@@ -16,7 +16,8 @@ export interface ReclaimedRun {
  */
 export async function reclaimExpiredLeases(sql: SqlClient, backoffMs: (retryCount: number) => number): Promise<ReclaimedRun[]> {
   const d = sql.dialect;
-  const expired = `"status" IN ${sqlList(HELD_RUN_STATUSES)} AND "leaseExpiresAt" < ${d.now}`;
+  // The live-run term lets the sweep walk Run_live_partial_idx (lifecycle.ts) instead of every run.
+  const expired = `${liveRunPredicate()} AND "status" IN ${sqlList(HELD_RUN_STATUSES)} AND "leaseExpiresAt" < ${d.now}`;
   const candidates = await sql.query<{ id: string; epoch: number; leaseOwner: string | null }>(`SELECT "id", "epoch", "leaseOwner" FROM "Run" WHERE ${expired} LIMIT 100`);
   const reclaimed: ReclaimedRun[] = [];
   for (const run of candidates) {
@@ -52,7 +53,7 @@ export async function reclaimExpiredLeases(sql: SqlClient, backoffMs: (retryCoun
 export async function overdueEscalations(sql: SqlClient): Promise<{ escalationId: string; runId: string; at: string }[]> {
   const d = sql.dialect;
   const rows = await sql.query<{ id: string; runId: string; at: string }>(
-    `SELECT e."id", e."runId", ${d.nowIso} AS "at" FROM "Escalation" e JOIN "Run" r ON r."id" = e."runId" WHERE r."status" = 'suspended' AND r."resumeDeadline" < ${d.now} AND e."status" = 'pending' LIMIT 100`,
+    `SELECT e."id", e."runId", ${d.nowIso} AS "at" FROM "Escalation" e JOIN "Run" r ON r."id" = e."runId" WHERE ${liveRunPredicate("r")} AND r."status" = 'suspended' AND r."resumeDeadline" < ${d.now} AND e."status" = 'pending' LIMIT 100`,
   );
   return rows.map((row) => ({ escalationId: row.id, runId: row.runId, at: row.at }));
 }

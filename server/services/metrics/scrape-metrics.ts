@@ -1,12 +1,9 @@
-import { CLAIMABLE_RUN_STATUSES, ESCALATION_KINDS, HELD_RUN_STATUSES } from "../../durable/lifecycle";
+import { ESCALATION_KINDS, HELD_RUN_STATUSES, LIVE_RUN_STATUSES, liveRunPredicate } from "../../durable/lifecycle";
 import type { Db } from "../../persistence/db";
 import { writeExposition, type HistogramSeries, type Metric, type Sample } from "../../telemetry/metrics/exposition";
 import { parseWorkerMetrics, WORKER_METRICS_KEY_PREFIX, WORKER_METRICS_MAX_ROWS, WORKER_METRICS_STALE_MS } from "../../telemetry/metrics/worker-metrics-store";
 import type { WorkerMetricsSnapshot } from "../../telemetry/metrics/worker-metrics";
 import { inboxGauges } from "./inbox-gauges";
-
-/** Runs that have not ended, by status: the only statuses counted (ended runs grow without bound). */
-const LIVE_RUN_STATUSES = [...CLAIMABLE_RUN_STATUSES, ...HELD_RUN_STATUSES] as const;
 
 const seconds = (ms: number) => Math.max(0, ms / 1000);
 
@@ -18,12 +15,13 @@ const seconds = (ms: number) => Math.max(0, ms / 1000);
 export async function scrapeMetrics(db: Db, now = new Date()): Promise<string> {
   const [inbox, runs, escalations, oldestEscalation, workerRows] = await Promise.all([
     inboxGauges(db),
-    db.run.groupBy({ by: ["status"], where: { status: { in: [...LIVE_RUN_STATUSES] } }, _count: { _all: true } }),
+    // Runs that have not ended, by status (ended runs grow without bound), over the partial index of live runs.
+    db.$queryRawUnsafe<{ status: string; runs: unknown }[]>(`SELECT CAST("status" AS TEXT) AS "status", COUNT(*) AS "runs" FROM "Run" WHERE ${liveRunPredicate()} GROUP BY "status"`),
     db.escalation.groupBy({ by: ["kind"], where: { status: "pending" }, _count: { _all: true } }),
     db.escalation.aggregate({ where: { status: "pending" }, _min: { createdAt: true } }),
     db.setting.findMany({ where: { key: { startsWith: WORKER_METRICS_KEY_PREFIX } }, take: WORKER_METRICS_MAX_ROWS, orderBy: { key: "asc" } }),
   ]);
-  const runsByStatus = new Map(runs.map((row) => [row.status as string, row._count._all]));
+  const runsByStatus = new Map(runs.map((row) => [row.status, Number(row.runs)]));
   const escalationsByKind = new Map(escalations.map((row) => [row.kind, row._count._all]));
   const workers = workerRows
     .map((row) => parseWorkerMetrics(row.value))
