@@ -29,7 +29,6 @@ test("line comments with suggested changes survive a reload and become one edit-
 
   await comment(page, "not needed once the shell call is gone", 1, { through: 3, suggestion: "" });
   const artifact = page.getByLabel("Escalated artifact");
-  await expect(artifact.locator('[data-line="1"][data-selected="true"], [data-line="3"][data-selected="true"]')).toHaveCount(0);
   await comment(page, "no shell: the length will do", 5, { suggestion: "    return len(path)" });
   await comment(page, "print what it returns", 8, { suggestion: "print(disk_usage('.'))" });
   await comment(page, "good name", 4);
@@ -64,7 +63,11 @@ test("line comments with suggested changes survive a reload and become one edit-
   const edit = page.getByTestId("attempt").filter({ hasText: "(a reviewer's edit)" });
   await expect(edit).toHaveAttribute("data-verdict", "passed");
   await edit.getByText(/^Code \(/).click();
-  await expect(edit.getByTestId("code-block")).toHaveText(/^def disk_usage\(path\):\s*return len\(path\)\s*print\(disk_usage\('\.'\)\)\s*$/);
+  const code = edit.getByTestId("code-block");
+  await expect(code).toContainText("return len(path)");
+  await expect(code).toContainText("print(disk_usage('.'))");
+  await expect(code).not.toContainText("import os");
+  await expect(code).not.toContainText("os.system");
 });
 
 test("request changes sends every line comment, with its line number and the quoted line, into the next attempt's prompt", async ({ page, request }) => {
