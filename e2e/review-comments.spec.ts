@@ -77,6 +77,12 @@ test("request changes sends every line comment, with its line number and the quo
   await page.goto(`/escalations/${escalation.id}`);
   await comment(page, "never call os.system", 5);
   await comment(page, "unused once the shell call is gone", 1);
+  // A decision from the keyboard says the comments go with it too.
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.locator("body").press("r");
+  await expect(page.getByRole("dialog").getByTestId("decision-note")).toHaveText("Your 2 line comments go with this decision.");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByLabel("Comment", { exact: true }).fill("Keep to the standard library.");
   await page.getByRole("button", { name: "Request changes (2)" }).click();
   await expect(page.getByTestId("decision-outcome")).toContainText(`Rejected with feedback by ${firstStartAdmin().email} at `);

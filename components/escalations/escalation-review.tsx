@@ -232,6 +232,7 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
           subject={`${escalation.stepName} (attempt ${artifact.attempt})`}
           pending={decide.isPending}
           error={decide.error?.message ?? null}
+          note={pending.comments.length > 0 ? `Your ${pending.comments.length === 1 ? "line comment goes" : `${pending.comments.length} line comments go`} with this decision.` : null}
           onCancel={() => setQuick(null)}
           onConfirm={(comment) =>
             decide.mutate({
