@@ -57,6 +57,13 @@ test("line comments with suggested changes survive a reload and become one edit-
   await expect(submitted.filter({ hasText: "line 5" })).toContainText("Edited and approved");
   await expect(page.getByTestId("pending-comment")).toHaveCount(0);
   await expect(artifact.getByRole("button", { name: /^Review line/ })).toHaveCount(0);
+  // Drafts left for a closed escalation (someone else decided first) are dropped, not shown.
+  const draftsKey = `dualstate:review-comments:${escalation.id}:${escalation.contentHash}`;
+  await page.evaluate((key) => window.localStorage.setItem(key, JSON.stringify([{ id: "late", line: 2, body: "too late" }])), draftsKey);
+  await page.reload();
+  await expect(submitted).toHaveCount(3);
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), draftsKey)).toBeNull();
+  await expect(page.getByText("too late")).toHaveCount(0);
 
   await page.goto(`/runs/${runId}`);
   await expect(page.getByTestId("run-header").getByTestId("run-status")).toHaveText("succeeded", { timeout: RUN_TIMEOUT });

@@ -52,7 +52,7 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.escalation.pathKey() });
   const claim = useMutation(trpc.escalation.claim.mutationOptions({ onSettled: refresh }));
   // Line comments drafted on this artifact, submitted with whichever decision comes (the panel's or a quick one).
-  const pending = usePendingComments(escalation.id, artifact.contentHash);
+  const pending = usePendingComments(escalation.id, artifact.contentHash, escalation.status === "pending");
   const mayComment = review.canDecide && escalation.status === "pending";
   const decide = useMutation(
     trpc.escalation.decide.mutationOptions({

@@ -13,15 +13,21 @@ export interface PendingComments {
 
 /**
  * A reviewer's draft line comments on one escalated artifact, kept in localStorage so a reload
- * (or a crash) does not lose them until they are submitted with a decision.
+ * (or a crash) does not lose them until they are submitted with a decision. `open`: the
+ * escalation still waits for a decision.
  */
-export function usePendingComments(escalationId: string, contentHash: string): PendingComments {
+export function usePendingComments(escalationId: string, contentHash: string, open: boolean): PendingComments {
   const key = pendingCommentsKey(escalationId, contentHash);
   const [comments, setComments] = useState<readonly PendingComment[]>([]);
   // Read after mounting: the server render has no storage, and the first client render must match it.
+  // Once the escalation is closed (by anyone) its drafts can go with no decision: they are dropped.
   useEffect(() => {
-    setComments(parsePendingComments(window.localStorage.getItem(key)));
-  }, [key]);
+    if (open) setComments(parsePendingComments(window.localStorage.getItem(key)));
+    else {
+      window.localStorage.removeItem(key);
+      setComments([]);
+    }
+  }, [key, open]);
   const save = useCallback(
     (next: readonly PendingComment[]) => {
       setComments(next);
