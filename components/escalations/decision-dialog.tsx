@@ -15,6 +15,7 @@ export function DecisionDialog({
   pending,
   error,
   refusal = null,
+  note = null,
   onConfirm,
   onCancel,
 }: {
@@ -23,6 +24,8 @@ export function DecisionDialog({
   pending: boolean;
   error: string | null;
   refusal?: ReactNode;
+  /** What else goes with the decision (the review page's pending line comments). */
+  note?: ReactNode;
   onConfirm: (comment: string) => void;
   onCancel: () => void;
 }) {
@@ -67,6 +70,11 @@ export function DecisionDialog({
               className="rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal"
             />
           </label>
+          {note && (
+            <p data-testid="decision-note" className="text-sm text-slate-700">
+              {note}
+            </p>
+          )}
           {refusal && (
             <p id="decision-refusal" data-testid="decision-refusal" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
               {refusal}

@@ -5,7 +5,10 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import type { RouterOutputs } from "@/server/api/root";
+import { applySuggestions } from "@/server/review-comments/apply-suggestions";
 import { describeDecision, type ClosedEscalation } from "./describe-decision";
+import { submittedComments } from "./pending-comments";
+import type { PendingComments } from "./use-pending-comments";
 import type { useNextPending } from "./use-next-pending";
 
 type Review = Extract<RouterOutputs["escalation"]["get"], { kind: "guard" }>;
@@ -18,8 +21,11 @@ const buttonBase = "rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-
  * The four decisions. Each names the content hash of the artifact on screen, so a decision made
  * on a stale page is refused rather than applied to something the reviewer did not see.
  * `editRequest` counts the `e` presses: each opens the editor and puts the cursor in it.
+ * The reviewer's pending line comments go with whichever decision they make (one submission):
+ * with suggested changes, "Approve with suggestions" applies them (an edit and approve); with
+ * comments, "Request changes" sends them, line numbers and all, as the next attempt's feedback.
  */
-export function DecisionPanel({ review, editRequest, next }: { review: Review; editRequest: number; next: NextPending }) {
+export function DecisionPanel({ review, editRequest, next, pending }: { review: Review; editRequest: number; next: NextPending; pending: PendingComments }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [comment, setComment] = useState("");
@@ -29,9 +35,14 @@ export function DecisionPanel({ review, editRequest, next }: { review: Review; e
   const editor = useRef<HTMLTextAreaElement>(null);
   const decide = useMutation(
     trpc.escalation.decide.mutationOptions({
+      onSuccess: () => pending.clear(),
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.escalation.pathKey() }),
     }),
   );
+  const comments = pending.comments;
+  const suggestions = comments.filter((comment) => comment.suggestion !== undefined).length;
+  // Checked here as the server will (overlapping ranges), so the reviewer hears it before deciding.
+  const applied = suggestions > 0 ? applySuggestions(review.artifact.content, comments) : null;
   useEffect(() => {
     if (editRequest > 0) editor.current?.focus();
   }, [editRequest]);
@@ -41,7 +52,8 @@ export function DecisionPanel({ review, editRequest, next }: { review: Review; e
       contentHash: review.artifact.contentHash,
       decision,
       ...(comment.trim() ? { comment: comment.trim() } : {}),
-      ...(decision === "edit_and_approve" ? { editedContent: edited } : {}),
+      ...(decision === "edit_and_approve" && editing ? { editedContent: edited } : {}),
+      ...(comments.length > 0 ? { comments: submittedComments(comments) } : {}),
     });
 
   if (decide.data) {
@@ -56,7 +68,7 @@ export function DecisionPanel({ review, editRequest, next }: { review: Review; e
           value={comment}
           onChange={(event) => setComment(event.target.value)}
           rows={3}
-          placeholder="Why you decide this; with Reject with feedback it becomes the guard feedback of the next attempt"
+          placeholder="Why you decide this; with Reject with feedback (Request changes) it becomes the feedback of the next attempt, followed by your line comments"
           className="rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal"
         />
       </label>
@@ -74,13 +86,35 @@ export function DecisionPanel({ review, editRequest, next }: { review: Review; e
           <span className="text-xs font-normal text-slate-500">Stored as a new artifact whose parent is the escalated one; the step&apos;s guards check it before the run moves on.</span>
         </label>
       )}
+      {comments.length > 0 && (
+        <p data-testid="pending-comment-count" className="text-sm text-slate-700">
+          {comments.length === 1 ? "1 line comment goes" : `${comments.length} line comments go`} with your decision
+          {suggestions > 0 ? `, ${suggestions === 1 ? "1 suggests" : `${suggestions} suggest`} a change` : ""}.
+        </p>
+      )}
+      {applied && !applied.ok && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          The suggestions cannot be applied: {applied.problem}
+        </p>
+      )}
       {decide.error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {decide.error.message}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={decide.isPending} onClick={() => submit("approve")} className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}>
+        {suggestions > 0 && review.escalation.editAllowed && (
+          <button type="button" disabled={decide.isPending || editing || applied?.ok === false} onClick={() => submit("edit_and_approve")} className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}>
+            Approve with suggestions ({suggestions})
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={decide.isPending || suggestions > 0}
+          title={suggestions > 0 ? "Your suggestions change the artifact: approve with suggestions, or remove them" : undefined}
+          onClick={() => submit("approve")}
+          className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}
+        >
           Approve
         </button>
         {review.escalation.editAllowed &&
@@ -97,7 +131,7 @@ export function DecisionPanel({ review, editRequest, next }: { review: Review; e
           Reject
         </button>
         <button type="button" disabled={decide.isPending} onClick={() => submit("reject_with_feedback")} className={`${buttonBase} border border-red-700 text-red-800 hover:bg-red-50`}>
-          Reject with feedback
+          {comments.length > 0 ? `Request changes (${comments.length})` : "Reject with feedback"}
         </button>
       </div>
       {editing && <p className="text-xs text-slate-500">Edit the artifact here, then press Edit and approve again to submit it.</p>}

@@ -7,7 +7,8 @@ export interface ClosedEscalation {
   readonly comment: string | null;
 }
 
-const VERB: Record<string, string> = {
+/** How each decision kind reads in a sentence ("Approved by ..."). */
+export const DECISION_VERBS: Record<string, string> = {
   approve: "Approved",
   edit_and_approve: "Edited and approved",
   reject: "Rejected",
@@ -27,8 +28,8 @@ export function describeDecision(escalation: ClosedEscalation): string | null {
   if (escalation.status === "pending") return null;
   const at = escalation.decidedAt ? ` at ${formatDecisionTime(new Date(escalation.decidedAt))}` : "";
   const comment = escalation.comment?.trim() ? `: ${escalation.comment.trim()}` : "";
-  if (escalation.decidedBy && escalation.decision && VERB[escalation.decision]) {
-    return `${VERB[escalation.decision]} by ${escalation.decidedBy}${at}${comment}`;
+  if (escalation.decidedBy && escalation.decision && DECISION_VERBS[escalation.decision]) {
+    return `${DECISION_VERBS[escalation.decision]} by ${escalation.decidedBy}${at}${comment}`;
   }
   const status = `${escalation.status[0]?.toUpperCase() ?? ""}${escalation.status.slice(1)}`;
   return `${status}${at}${comment}`;

@@ -14,6 +14,7 @@ import type { RouterOutputs } from "@/server/api/root";
 import { BudgetEscalationReview } from "./budget-escalation-review";
 import { UsageSummary } from "@/components/usage/usage-summary";
 import { ClaimControl } from "./claim-control";
+import { CommentableCode } from "./commentable-code";
 import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { DecisionPanel, DecisionSummary } from "./decision-panel";
 import { describeDecision } from "./describe-decision";
@@ -21,6 +22,8 @@ import { DiffView } from "./diff-view";
 import { ShortcutHelp } from "./shortcut-help";
 import { TimeLeft } from "./time-left";
 import { useNextPending } from "./use-next-pending";
+import { submittedComments } from "./pending-comments";
+import { usePendingComments } from "./use-pending-comments";
 import { useReviewShortcuts } from "./use-review-shortcuts";
 
 /** Another reviewer may decide while this page is open; the page should say so soon. */
@@ -48,7 +51,18 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
   const [editRequest, setEditRequest] = useState(0);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.escalation.pathKey() });
   const claim = useMutation(trpc.escalation.claim.mutationOptions({ onSettled: refresh }));
-  const decide = useMutation(trpc.escalation.decide.mutationOptions({ onSuccess: () => setQuick(null), onSettled: refresh }));
+  // Line comments drafted on this artifact, submitted with whichever decision comes (the panel's or a quick one).
+  const pending = usePendingComments(escalation.id, artifact.contentHash, escalation.status === "pending");
+  const mayComment = review.canDecide && escalation.status === "pending";
+  const decide = useMutation(
+    trpc.escalation.decide.mutationOptions({
+      onSuccess: () => {
+        setQuick(null);
+        pending.clear();
+      },
+      onSettled: refresh,
+    }),
+  );
   const openDecision = (decision: QuickDecision) => {
     decide.reset();
     setQuick(decision);
@@ -124,7 +138,8 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
           </SectionCard>
           <SectionCard id="artifact" title={`Escalated artifact (attempt ${artifact.attempt})`}>
             <div className="space-y-2 px-5 py-4">
-              <CodeBlock code={artifact.content} language={artifact.language} markedLine={review.offendingLine} label="Escalated artifact" />
+              <CommentableCode code={artifact.content} language={artifact.language} markedLine={review.offendingLine} label="Escalated artifact" pending={mayComment ? pending : null} submitted={review.comments} />
+              {mayComment && <p className="text-xs text-slate-500">Press + beside a line to comment on it (Shift+click another line&apos;s + for a range) or to suggest a change; your comments go with your decision.</p>}
               <p className="break-all font-mono text-xs text-slate-500" data-testid="content-hash">
                 sha256 {artifact.contentHash}
               </p>
@@ -166,7 +181,7 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
               {escalation.status !== "pending" ? (
                 <DecisionSummary review={review} next={next} />
               ) : review.canDecide ? (
-                <DecisionPanel key={artifact.contentHash} review={review} editRequest={editRequest} next={next} />
+                <DecisionPanel key={artifact.contentHash} review={review} editRequest={editRequest} next={next} pending={pending} />
               ) : (
                 <p className="px-5 py-4 text-sm text-slate-600" data-testid="no-decision">
                   You can read this escalation; deciding it needs the reviewer or admin role.
@@ -217,9 +232,16 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
           subject={`${escalation.stepName} (attempt ${artifact.attempt})`}
           pending={decide.isPending}
           error={decide.error?.message ?? null}
+          note={pending.comments.length > 0 ? `Your ${pending.comments.length === 1 ? "line comment goes" : `${pending.comments.length} line comments go`} with this decision.` : null}
           onCancel={() => setQuick(null)}
           onConfirm={(comment) =>
-            decide.mutate({ escalationId: escalation.id, contentHash: artifact.contentHash, decision: quick, ...(comment.trim() ? { comment: comment.trim() } : {}) })
+            decide.mutate({
+              escalationId: escalation.id,
+              contentHash: artifact.contentHash,
+              decision: quick,
+              ...(comment.trim() ? { comment: comment.trim() } : {}),
+              ...(pending.comments.length > 0 ? { comments: submittedComments(pending.comments) } : {}),
+            })
           }
         />
       )}

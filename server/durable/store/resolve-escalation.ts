@@ -19,6 +19,16 @@ export interface EscalationResolution {
   readonly refuseOverdue?: boolean;
   /** A budget escalation's grant: the run's budget with the grant added, written with the decision. */
   readonly raisedBudget?: unknown;
+  /** Line comments submitted with a person's decision: ReviewComment rows, written only if the decision wins. */
+  readonly reviewComments?: readonly ReviewCommentInput[];
+}
+
+/** A line comment as the decision's transaction stores it (server/review-comments/line-comment.ts, validated before). */
+export interface ReviewCommentInput {
+  readonly line: number;
+  readonly endLine?: number;
+  readonly body: string;
+  readonly suggestion?: string;
 }
 
 export type ResolutionOutcome =
@@ -75,6 +85,19 @@ export async function resolveEscalation(sql: SqlClient, resolution: EscalationRe
       ...(resolution.raisedBudget === undefined ? [] : [d.json(resolution.raisedBudget)]),
       escalation.runId,
     ]);
+    // Line comments: by the decider, tagged with the decision they went with.
+    for (const comment of resolution.reviewComments ?? []) {
+      await tx.execute(`INSERT INTO "ReviewComment" ("id", "escalationId", "author", "line", "endLine", "body", "suggestion", "decision", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${d.now})`, [
+        randomUUID(),
+        resolution.escalationId,
+        decision.decidedBy,
+        comment.line,
+        comment.endLine ?? null,
+        comment.body,
+        comment.suggestion ?? null,
+        decision.decision,
+      ]);
+    }
     if (resolution.auditActor) {
       const detail = { runId: escalation.runId, decision: decision.decision, contentHash: resolution.decidedHash ?? null, comment, ...(resolution.raisedBudget === undefined ? {} : { budget: resolution.raisedBudget }) };
       await tx.execute(`INSERT INTO "AuditEvent" ("id", "at", "actorId", "actorEmail", "action", "target", "detail") VALUES (?, ${d.now}, ?, ?, 'escalation.decided', ?, ?)`, [

@@ -6,6 +6,8 @@ import { statusAfter, type Decider, type DecisionKind } from "./decision-kinds";
 import { describeClosedEscalation } from "./describe-closed";
 import { hasSeenEscalation } from "./record-view";
 import { approvalRefusal } from "./seen-code-rule";
+import type { LineComment } from "@/server/review-comments/line-comment";
+import { lineCommentsOfDecision } from "./line-comments-of-decision";
 
 export interface DecideEscalationInput {
   readonly escalationId: string;
@@ -14,6 +16,8 @@ export interface DecideEscalationInput {
   readonly decision: DecisionKind;
   readonly comment?: string;
   readonly editedContent?: string;
+  /** Line comments submitted with the decision (lineCommentsOfDecision: suggestions, request changes). */
+  readonly comments?: readonly LineComment[];
 }
 
 export interface DecisionOutcome {
@@ -57,11 +61,13 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
     const refusal = approvalRefusal({ fatal: artifact.fatal, seenByYou: artifact.fatal && (await hasSeenEscalation(db, escalation.id, decider.email)) });
     if (refusal) throw conflict(`Escalation ${escalation.id}: ${refusal}.`);
   }
-  const comment = input.comment?.trim() ?? "";
+  const lineComments = input.comments ?? [];
+  const withComments = lineCommentsOfDecision(input.decision, artifact.content, { comment: input.comment?.trim() ?? "", editedContent: input.editedContent, comments: lineComments });
+  const comment = withComments.comment;
   if (input.decision === "reject_with_feedback" && comment === "") throw invalidInput("comment", "reject with feedback needs the feedback for the next attempt");
   let editedContent: string | undefined;
   if (input.decision === "edit_and_approve") {
-    editedContent = input.editedContent;
+    editedContent = withComments.editedContent;
     if (editedContent === undefined || editedContent.trim() === "") throw invalidInput("editedContent", "edit and approve needs the edited artifact");
     if (editedContent === artifact.content) throw invalidInput("editedContent", "is unchanged; use approve to accept the artifact as it is");
     if (decisionKeyKind(escalation.decisionKey) === "exhausted") {
@@ -77,6 +83,7 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
     decidedHash: input.contentHash,
     auditActor: { id: decider.id ?? null, email: decider.email },
     refuseOverdue: true,
+    ...(lineComments.length > 0 ? { reviewComments: lineComments } : {}),
   });
   if (!outcome.ok && outcome.status === "overdue") throw overdue();
   if (!outcome.ok) {

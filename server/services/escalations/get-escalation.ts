@@ -29,7 +29,20 @@ export interface GuardEscalationReview extends EscalationReviewCommon {
   prompt: string | null;
   earlierAttempts: (ReviewArtifact & { diff: DiffLine[] })[];
   dependencies: { name: string; stepName: string; artifact: ReviewArtifact }[];
+  /** Line comments submitted with the decision (none while pending: a reviewer's drafts stay in their browser). */
+  comments: SubmittedLineComment[];
   stateMachine: { states: string[]; initialState: string; finalStates: string[]; transitions: { from: string; to: string; condition: string }[] } | null;
+}
+
+export interface SubmittedLineComment {
+  id: string;
+  author: string;
+  line: number;
+  endLine: number | null;
+  body: string;
+  suggestion: string | null;
+  decision: string | null;
+  createdAt: Date;
 }
 
 /** A budget escalation: what the run spent against its budget; the reviewer grants more or refuses. */
@@ -74,11 +87,12 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
       id: true, status: true, stepName: true, guardId: true, feedback: true, createdAt: true, expiresAt: true, claimedBy: true, claimedAt: true,
       decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true, kind: true,
       artifact: { select: artifactSelect },
+      reviewComments: { orderBy: [{ line: "asc" }, { createdAt: "asc" }], take: 1_000, select: { id: true, author: true, line: true, endLine: true, body: true, suggestion: true, decision: true, createdAt: true } },
       run: { select: { id: true, status: true, specification: true, currentState: true, promptTokens: true, completionTokens: true, costUsd: true, budget: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
     },
   });
   if (!escalation) throw notFound("Escalation", input.id);
-  const { artifact, run, decisionKey, kind, ...fields } = escalation;
+  const { artifact, run, decisionKey, kind, reviewComments, ...fields } = escalation;
   const mayDecide = escalation.status === "pending" && canDecide(viewer?.role);
   const runView = { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null, promptTokens: run.promptTokens, completionTokens: run.completionTokens, costUsd: run.costUsd };
   if (kind === "budget" || !artifact) {
@@ -103,6 +117,7 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
     offendingLine: offendingLine(escalation.feedback, artifact.content),
     prompt,
     earlierAttempts: stepArtifacts.map((earlier) => ({ ...earlier, diff: lineDiff(earlier.content, artifact.content) })),
+    comments: reviewComments,
     dependencies: dependencyRows.map(({ name, dependency: { stepName, ...dependency } }) => ({ name, stepName, artifact: dependency })),
     stateMachine: machine
       ? { states: machine.states, initialState: machine.initial_state, finalStates: machine.final_states, transitions: machine.transitions.map((transition) => ({ from: transition.from, to: transition.to, condition: String(transition.condition) })) }
