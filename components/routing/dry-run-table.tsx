@@ -40,7 +40,7 @@ export function DryRunTable({ rows }: { rows: readonly Row[] }) {
                 )}
               </Td>
               <Td>
-                <span className="font-medium">{row.draft.rule}</span>
+                <span className="font-medium">{row.draft.rule ?? "built-in (a budget escalation)"}</span>
                 {row.changed && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs text-amber-900">changed</span>}
                 <div className="text-xs text-slate-600">{describePolicy(row.draft)}</div>
               </Td>

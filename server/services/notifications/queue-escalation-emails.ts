@@ -3,13 +3,13 @@ import { CREATED_EVENT } from "@/server/notifications/reminder-event";
 import type { Db } from "@/server/persistence/db";
 import { DECIDING_ROLES } from "../escalations/decision-kinds";
 import { isUniqueConstraintViolation } from "../prisma-errors";
-import { reviewersOf } from "../reviewer-groups/reviewers-of";
+import { emailRecipientsFinder, NOBODY } from "./email-recipients";
+
+export { NOBODY };
 import { escalationsReadyToNotify } from "./escalations-ready-to-notify";
 
 /** How many escalations one pass looks at; the next pass takes the rest. */
 const BATCH = 50;
-/** The recipient of the row that records "no email for this escalation", so it is not looked at again. */
-export const NOBODY = "(nobody)";
 
 /**
  * Queues an email to every reviewer the escalation is offered to (its group's members, or every
@@ -23,14 +23,10 @@ export async function queueEscalationEmails(db: Db, now = new Date()): Promise<n
   // Nobody to tell: every pending escalation stays unqueued, for the first reviewer to come.
   if (anyone === 0) return 0;
   const escalations = await escalationsReadyToNotify(db, { channel: "email", event: CREATED_EVENT, now, take: BATCH });
-  const recipientsOf = new Map<string | null, Promise<string[]>>();
-  const groupEmails = (group: string | null) => {
-    if (!recipientsOf.has(group)) recipientsOf.set(group, emailRecipients(db, group));
-    return recipientsOf.get(group)!;
-  };
+  const recipientsOf = emailRecipientsFinder(db);
   let queued = 0;
   for (const escalation of escalations) {
-    const recipients = escalation.policy.channels.includes("email") ? await groupEmails(escalation.reviewGroup) : [];
+    const recipients = await recipientsOf(escalation.reviewGroup, escalation.policy);
     if (recipients.length === 0) {
       const why = escalation.policy.channels.includes("email") ? `nobody in ${escalation.reviewGroup ? `group ${escalation.reviewGroup}` : "the reviewers"} gets email` : "its routing policy sends no email";
       await create(db, { id: randomUUID(), escalationId: escalation.id, recipient: NOBODY, channel: "email", event: CREATED_EVENT, nextAttemptAt: now, createdAt: now, failedAt: now, lastError: `not sent: ${why}` });
@@ -41,15 +37,6 @@ export async function queueEscalationEmails(db: Db, now = new Date()): Promise<n
     }
   }
   return queued;
-}
-
-/** The group's members (or every reviewer) who want email; none when the group has email turned off. */
-async function emailRecipients(db: Db, group: string | null): Promise<string[]> {
-  if (group !== null) {
-    const settings = await db.reviewerGroup.findUnique({ where: { name: group }, select: { notifyEmail: true } });
-    if (!settings?.notifyEmail) return [];
-  }
-  return (await reviewersOf(db, group)).filter((reviewer) => reviewer.notifyByEmail).map((reviewer) => reviewer.email);
 }
 
 async function create(db: Db, data: Parameters<Db["notificationDelivery"]["create"]>[0]["data"]): Promise<boolean> {

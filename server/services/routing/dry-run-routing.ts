@@ -1,8 +1,8 @@
 import type { Db } from "@/server/persistence/db";
 import { escalationPolicyOf, type EscalationPolicy } from "@/server/review-policy/escalation-policy";
-import { resolvePolicy } from "@/server/review-policy/routing";
 import type { DocumentProblem } from "@/server/workflows/document";
 import { escalationFacts, FACTS_SELECT } from "./escalation-facts";
+import { routedPolicy } from "./routed-policy";
 import { parseAgainstGroups } from "./routing-in-force";
 
 export const DRY_RUN_DEFAULT = 50;
@@ -36,14 +36,14 @@ export async function dryRunRouting(db: Db, source: string, count = DRY_RUN_DEFA
   const escalations = await db.escalation.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(1, Math.floor(count)), DRY_RUN_MAX),
-    select: { id: true, guardId: true, status: true, createdAt: true, policy: true, routedAt: true, routingVersion: true, ...FACTS_SELECT },
+    select: { id: true, kind: true, guardId: true, status: true, createdAt: true, policy: true, routedAt: true, routingVersion: true, ...FACTS_SELECT },
   });
   const facts = await escalationFacts(db, escalations);
   return {
     ok: true,
     rows: escalations.map((escalation, index) => {
       const went = escalation.routedAt ? escalationPolicyOf(escalation.policy) : null;
-      const draft = resolvePolicy(parsed.document, facts[index]!);
+      const draft = routedPolicy(parsed.document, escalation.kind, facts[index]!).policy;
       return {
         escalationId: escalation.id,
         workflow: facts[index]!.workflow,

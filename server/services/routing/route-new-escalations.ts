@@ -1,7 +1,6 @@
 import type { Db } from "@/server/persistence/db";
-import { DEFAULT_ESCALATION_POLICY, type EscalationPolicy } from "@/server/review-policy/escalation-policy";
-import { resolvePolicy } from "@/server/review-policy/routing";
 import { escalationFacts, FACTS_SELECT } from "./escalation-facts";
+import { routedPolicy } from "./routed-policy";
 import { routingInForce } from "./routing-in-force";
 
 const BATCH = 50;
@@ -21,7 +20,7 @@ export async function routeNewEscalations(db: Db, options: { now?: Date; batch?:
     where: { status: "pending", routedAt: null },
     orderBy: { createdAt: "asc" },
     take: options.batch ?? BATCH,
-    select: { id: true, runId: true, createdAt: true, ...FACTS_SELECT },
+    select: { id: true, kind: true, runId: true, createdAt: true, ...FACTS_SELECT },
   });
   if (waiting.length === 0) return 0;
   const { version, document } = await routingInForce(db);
@@ -29,12 +28,12 @@ export async function routeNewEscalations(db: Db, options: { now?: Date; batch?:
   const now = options.now ?? new Date();
   let routed = 0;
   for (const [index, escalation] of waiting.entries()) {
-    const policy: EscalationPolicy = document ? resolvePolicy(document, facts[index]!) : DEFAULT_ESCALATION_POLICY;
+    const { policy, byDocument } = routedPolicy(document, escalation.kind, facts[index]!);
     const expiresAt = policy.deadline.hours === null ? undefined : new Date(escalation.createdAt.getTime() + policy.deadline.hours * HOUR_MS);
     const done = await db.$transaction(async (tx) => {
       const claimed = await tx.escalation.updateMany({
         where: { id: escalation.id, status: "pending", routedAt: null },
-        data: { policy: policy as object, routedAt: now, routingVersion: version, reviewGroup: policy.group, ...(expiresAt ? { expiresAt } : {}) },
+        data: { policy: policy as object, routedAt: now, routingVersion: byDocument ? version : null, reviewGroup: policy.group, ...(expiresAt ? { expiresAt } : {}) },
       });
       if (claimed.count === 0) return false;
       // The run waits on this escalation only while it is suspended with no tool call outstanding.

@@ -125,6 +125,18 @@ describe.each(TEST_PROVIDERS)("the routing pass on %s", (provider) => {
     expect((await row(decided.id)).routedAt).toBeNull();
   });
 
+  it("a budget escalation keeps the built-in policy, whatever the rules say", async () => {
+    await saveRoutingVersion(database.db, { source: ROUTING }, ADMIN);
+    const budget = await escalation();
+    await database.db.escalation.update({ where: { id: budget.id }, data: { kind: "budget" } });
+    await routeNewEscalations(database.db);
+    const routed = await row(budget.id);
+    expect(routed).toMatchObject({ reviewGroup: null, routingVersion: null, policy: expect.objectContaining({ rule: null }) });
+    expect(routed.expiresAt?.getTime()).toBe(budget.expiresAt.getTime());
+    const dry = await dryRunRouting(database.db, ROUTING, 1);
+    expect(dry.ok && dry.rows[0]).toMatchObject({ escalationId: budget.id, draft: { rule: null, group: null }, changed: false });
+  });
+
   it("keeps an escalation's policy when a newer version is saved", async () => {
     await saveRoutingVersion(database.db, { source: ROUTING }, ADMIN);
     const first = await escalation();
