@@ -7,6 +7,7 @@ import { listEscalations } from "../escalations/list-escalations";
 import { CREATED_EVENT } from "@/server/notifications/reminder-event";
 import { NOBODY, queueEscalationEmails } from "../notifications/queue-escalation-emails";
 import { UNROUTED_GRACE_MS } from "../notifications/escalations-ready-to-notify";
+import { queueReminders } from "../notifications/queue-reminders";
 import { addGroupMember } from "../reviewer-groups/add-group-member";
 import { createReviewerGroup } from "../reviewer-groups/create-reviewer-group";
 import { deleteReviewerGroup } from "../reviewer-groups/delete-reviewer-group";
@@ -232,6 +233,25 @@ describe.each(TEST_PROVIDERS)("the routing pass on %s", (provider) => {
     expect(marker).toEqual([expect.objectContaining({ recipient: NOBODY, lastError: "not sent: its routing policy sends no email" })]);
     expect(marker[0]?.failedAt).not.toBeNull();
     expect(await queueEscalationEmails(database.db)).toBe(0);
+  });
+
+  it("reminders go to the routed group's members, and a row says so when none of them gets email", async () => {
+    await saveRoutingVersion(database.db, { source: ROUTING }, ADMIN);
+    const routed = await escalation({ createdAt: new Date(Date.now() - 60_000) });
+    await routeNewEscalations(database.db);
+    const deadline = (await row(routed.id)).expiresAt!;
+    const reminders = async () => (await database.db.notificationDelivery.findMany({ where: { escalationId: routed.id, event: "reminder:2h" }, orderBy: { recipient: "asc" } })).map((entry) => [entry.recipient, entry.failedAt === null]);
+    expect(await queueReminders(database.db, [2], new Date(deadline.getTime() - HOUR))).toBe(1);
+    expect(await reminders()).toEqual([["sec@example.test", true]]);
+
+    await setGroupChannels(database.db, { groupId: groupIds.security!, notifyEmail: false }, ADMIN);
+    try {
+      await database.db.notificationDelivery.deleteMany();
+      expect(await queueReminders(database.db, [2], new Date(deadline.getTime() - HOUR))).toBe(0);
+      expect(await reminders()).toEqual([[NOBODY, false]]);
+    } finally {
+      await setGroupChannels(database.db, { groupId: groupIds.security!, notifyEmail: true }, ADMIN);
+    }
   });
 
   it("the queue's 'my groups' shows what is offered to my groups or to everyone", async () => {
