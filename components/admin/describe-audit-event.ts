@@ -102,6 +102,18 @@ export function describeAuditEvent(event: AuditEventView): string {
       const resumed = detail.resumed === true ? "; the run resumed" : "";
       return `${who} reported the result of tool call ${shortId(target)}${run ? ` of run ${shortId(run)}` : ""}${workflow ? ` (workflow ${workflow})` : ""}${resumed}`;
     }
+    case "reviewer_group.created":
+      return `${who} created the reviewer group ${target}`;
+    case "reviewer_group.updated":
+      return `${who} changed the reviewer group ${target}${text(detail.renamedFrom) ? ` (renamed from ${text(detail.renamedFrom)})` : ""}`;
+    case "reviewer_group.deleted":
+      return `${who} deleted the reviewer group ${target}`;
+    case "reviewer_group.member_added":
+      return `${who} added ${text(detail.member) ?? "someone"} to the reviewer group ${target}`;
+    case "reviewer_group.member_removed":
+      return `${who} removed ${text(detail.member) ?? "someone"} from the reviewer group ${target}`;
+    case "routing.saved":
+      return `${who} saved routing version ${target.replace(/^v/, "")}${typeof detail.rules === "number" ? ` (${plural(detail.rules, "rule")})` : ""}${text(detail.comment) ? `: ${quoted(text(detail.comment)!)}` : ""}`;
     default:
       return `${who}: ${event.action} on ${event.target}`;
   }

@@ -18,6 +18,8 @@ const ADMIN_ITEMS: readonly { href: string; label: string; action: Action }[] = 
   { href: "/admin/tokens", label: "API tokens", action: "manage_tokens" },
   { href: "/admin/models", label: "Models", action: "manage_models" },
   { href: "/admin/prices", label: "Prices", action: "manage_models" },
+  { href: "/admin/groups", label: "Groups", action: "manage_groups" },
+  { href: "/admin/routing", label: "Routing", action: "edit_routing" },
   { href: "/admin/audit", label: "Audit log", action: "read_audit_log" },
 ];
 

@@ -51,6 +51,7 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
         workflow: filters.workflow || undefined,
         step: filters.step.trim() || undefined,
         sort: filters.sort,
+        offeredTo: filters.offered,
         ...AGE_FILTERS[filters.age].range,
         ...dayRange(filters.from, filters.to),
         search: list.search || undefined,

@@ -2,7 +2,7 @@
 
 import { DayInput } from "@/components/ui/day-input";
 import { SearchInput } from "@/components/ui/search-input";
-import { ESCALATION_SORTS, ESCALATION_STATUSES } from "@/server/services/escalations/list-escalations";
+import { ESCALATION_SORTS, ESCALATION_STATUSES, OFFERED_TO } from "@/server/services/escalations/list-escalations";
 
 export const AGE_FILTERS = {
   any: { label: "any age", range: {} },
@@ -19,6 +19,7 @@ export const QUEUE_FILTERS = {
   step: { kind: "text" },
   age: { kind: "choice", values: Object.keys(AGE_FILTERS), default: "any" },
   sort: { kind: "choice", values: ESCALATION_SORTS, default: "oldest" },
+  offered: { kind: "choice", values: OFFERED_TO, default: "anyone" },
   from: { kind: "day" },
   to: { kind: "day" },
 } as const;
@@ -29,6 +30,8 @@ export interface QueueFilterValues {
   step: string;
   age: AgeFilter;
   sort: (typeof ESCALATION_SORTS)[number];
+  /** "mine": offered to one of my reviewer groups or to every reviewer. */
+  offered: (typeof OFFERED_TO)[number];
   /** Raised on or after / on or before these days (YYYY-MM-DD, "" for any). */
   from: string;
   to: string;
@@ -68,6 +71,13 @@ export function QueueFilters({ values, workflows, onChange }: { values: QueueFil
               {filter.label}
             </option>
           ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Offered to
+        <select value={values.offered} onChange={(event) => set("offered", event.target.value as QueueFilterValues["offered"])} className={selectClass}>
+          <option value="anyone">anyone</option>
+          <option value="mine">my groups</option>
         </select>
       </label>
       <DayInput label="From" value={values.from} onChange={(day) => set("from", day)} />

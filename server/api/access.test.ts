@@ -36,6 +36,11 @@ describe("access to every procedure", () => {
     await expect(call(path, person("reviewer"))).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
+  // Reviewer groups and routing are admins' (except asking which groups you are in).
+  it.each(procedures.filter(([path]) => (path.startsWith("routing.") || path.startsWith("groups.")) && path !== "groups.mine").map(([path]) => path))("%s refuses reviewers", async (path) => {
+    await expect(call(path, person("reviewer"))).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
   it("session.me answers who is asking, or null", async () => {
     expect(await createCaller(createTRPCContext({ db: {} as Db, actor: null })).session.me()).toBeNull();
     expect(await createCaller(createTRPCContext({ db: {} as Db, actor: person("reviewer") })).session.me()).toEqual(person("reviewer"));

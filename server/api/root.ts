@@ -8,6 +8,7 @@ import { insightsRouter } from "./routers/insights";
 import { modelsRouter } from "./routers/models";
 import { overviewRouter } from "./routers/overview";
 import { pricesRouter } from "./routers/prices";
+import { groupsRouter, routingRouter } from "./routers/routing";
 import { runRouter } from "./routers/run";
 import { stepTestRouter } from "./routers/step-test";
 import { toolCallRouter } from "./routers/tool-call";
@@ -29,6 +30,8 @@ export const appRouter = createTRPCRouter({
   datasets: datasetsRouter,
   prices: pricesRouter,
   budget: budgetRouter,
+  groups: groupsRouter,
+  routing: routingRouter,
 });
 
 /** The only thing the UI imports from server/: a type. */

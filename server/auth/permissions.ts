@@ -26,6 +26,8 @@ const ACTIONS = {
   manage_tokens: { role: "admin", refusal: "manage API tokens" },
   manage_models: { role: "admin", refusal: "manage model endpoints" },
   read_audit_log: { role: "admin", refusal: "read the audit log" },
+  manage_groups: { role: "admin", refusal: "manage reviewer groups" },
+  edit_routing: { role: "admin", refusal: "edit the routing document" },
 } as const satisfies Record<string, { role: Role; refusal: string }>;
 
 export type Action = keyof typeof ACTIONS;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LINE_COMMENT_LIMITS } from "@/server/review-comments/line-comment";
 import { DECISIONS } from "@/server/services/escalations/decision-kinds";
-import { ESCALATION_SORTS, ESCALATION_STATUSES } from "@/server/services/escalations/list-escalations";
+import { ESCALATION_SORTS, ESCALATION_STATUSES, OFFERED_TO } from "@/server/services/escalations/list-escalations";
 import { dateRangeFields, pageNumber, pageSize, searchText } from "./list-page";
 
 const id = z.string().trim().min(1, "must not be empty");
@@ -14,6 +14,7 @@ export const listEscalationsInput = z
     minAgeMinutes: z.number().nonnegative().optional(),
     maxAgeMinutes: z.number().nonnegative().optional(),
     sort: z.enum(ESCALATION_SORTS).optional(),
+    offeredTo: z.enum(OFFERED_TO).optional(),
     limit: z.number().int().min(1).max(500).optional(),
     ...dateRangeFields,
     search: searchText.optional(),

@@ -13,6 +13,7 @@ import { prewarmSandboxes } from "../../sandbox/run-tests";
 import { startWorker } from "../../worker/worker-from-env";
 import { redactedSmtpUrl, startNotificationsFromEnv } from "../../services/notifications/notifications-from-env";
 import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";
+import { startRoutingLoop } from "../../services/routing/routing-loop";
 
 const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
 
@@ -49,6 +50,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   const embedded = env.DUALSTATE_EMBEDDED_WORKER === "true" ? startWorker(env, { log: (line) => io.err(line) }) : undefined;
   if (embedded) void prewarmSandboxes().catch(() => {}); // the first verdicts need not pay a sandbox's start-up
   if (embedded) io.out(`Worker ${embedded.worker.workerId} executing runs (concurrency ${env.DUALSTATE_WORKER_CONCURRENCY})`);
+  const routing = startRoutingLoop(env.DATABASE_URL, (line) => io.err(line));
   const webhooks = startWebhooksFromEnv(env, (line) => io.err(line));
   if (webhooks) io.out(`Escalation webhooks to ${env.DUALSTATE_WEBHOOK_URL}`);
   const notifications = startNotificationsFromEnv(env, (line) => io.err(line));
@@ -59,6 +61,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
       if (message === IPC_RING) embedded?.worker.ring();
     });
   } finally {
+    await routing.stop();
     await webhooks?.stop();
     await notifications?.stop();
     await embedded?.stop(env.DUALSTATE_DRAIN_SECONDS * 1000);

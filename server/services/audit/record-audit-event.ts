@@ -26,7 +26,14 @@ export type AuditAction =
   | "model_endpoint.updated"
   | "model_endpoint.deleted"
   | "model_price.saved"
-  | "model_price.deleted";
+  | "model_price.deleted"
+  // Reviewer groups and the routing document (server/services/reviewer-groups, server/services/routing).
+  | "reviewer_group.created"
+  | "reviewer_group.updated"
+  | "reviewer_group.deleted"
+  | "reviewer_group.member_added"
+  | "reviewer_group.member_removed"
+  | "routing.saved";
 
 export interface AuditEventInput {
   /** Who acted; for a failed sign-in, the email that was tried. */

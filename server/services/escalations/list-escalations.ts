@@ -1,9 +1,12 @@
 import type { Db, Prisma } from "@/server/persistence/db";
 import { containsText } from "@/server/persistence/text-search";
 import { ESCALATION_STATUSES, type EscalationStatus } from "@/server/durable/lifecycle";
+import { groupsOf } from "../reviewer-groups/list-reviewer-groups";
 
 export { ESCALATION_STATUSES, type EscalationStatus };
 export const ESCALATION_SORTS = ["oldest", "newest", "deadline"] as const;
+/** The queue's "offered to" filter: any escalation, or those offered to the asking reviewer's groups (or to everyone). */
+export const OFFERED_TO = ["anyone", "mine"] as const;
 const SPECIFICATION_PREVIEW = 160;
 
 export interface ListEscalationsInput {
@@ -16,6 +19,8 @@ export interface ListEscalationsInput {
   /** Only escalations raised at most this many minutes ago. */
   maxAgeMinutes?: number;
   sort?: (typeof ESCALATION_SORTS)[number];
+  /** "mine": only escalations offered to every reviewer or to a group the asking reviewer is in. */
+  offeredTo?: (typeof OFFERED_TO)[number];
   /** Matched case-insensitively against the escalation's and its run's ids, the step, the guard, the run's specification and the workflow's name. */
   search?: string;
   /** Raised at or after / before (the page's date filter; the age filter above is relative to now). */
@@ -99,8 +104,10 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
   // Both an age and a date bound may apply: the later start and the earlier end win.
   if (input.from && (!createdAt.gte || input.from > (createdAt.gte as Date))) createdAt.gte = input.from;
   if (input.to) createdAt.lt = input.to;
+  const myGroups = input.offeredTo === "mine" ? await groupsOf(db, options.reviewer ?? "") : null;
   const common: Prisma.EscalationWhereInput = {
     ...searchWhere(db, input.search),
+    ...(myGroups ? { AND: [{ OR: [{ reviewGroup: null }, { reviewGroup: { in: myGroups } }] }] } : {}),
     ...(input.step ? { stepName: input.step } : {}),
     ...(input.workflow ? { run: { workflowVersion: { workflow: { name: input.workflow } } } } : {}),
     ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),

@@ -10,12 +10,19 @@ import { until } from "@/server/testing/until";
 import { openDecisionLink } from "../decision-links/open-decision-link";
 import { decideByLink } from "../decision-links/decide-by-link";
 import { deliverDueEscalationEmails, type EmailDeliveryConfig } from "./deliver-escalation-emails";
-import { queueEscalationEmails } from "./queue-escalation-emails";
+import { queueEscalationEmails as queueRoutedEscalationEmails } from "./queue-escalation-emails";
+import { routeNewEscalations } from "../routing/route-new-escalations";
 import { queueReminders } from "./queue-reminders";
 import { emailNotificationsOf, setEmailNotifications } from "../users/email-notifications";
 import { createSmtpTransport } from "./smtp-transport";
 
 const SECRET = "s".repeat(64);
+
+/** As the dispatcher does: route new escalations (no routing document: every reviewer), then queue. */
+async function queueEscalationEmails(db: Parameters<typeof routeNewEscalations>[0]) {
+  await routeNewEscalations(db);
+  return queueRoutedEscalationEmails(db);
+}
 const BASE_URL = "https://dualstate.example.test";
 const SHELL_SCRIPT = "import os\n\n\ndef disk_usage(path):\n    os.system('du -sh ' + path)\n\n\ndisk_usage('.')\n";
 
