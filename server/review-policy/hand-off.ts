@@ -31,7 +31,8 @@ export type DeadlineStep =
   | { readonly kind: "reject"; readonly comment: string }
   | { readonly kind: "handoff"; readonly group: string; readonly hours: number };
 
-export const DEADLINE_REJECT_COMMENT = "Rejected by the deadline policy: nobody decided before the deadline.";
+/** The rejection's comment; the run reads "Rejected by deadline policy: nobody decided before the deadline". */
+export const DEADLINE_REJECT_COMMENT = "nobody decided before the deadline";
 
 /**
  * The step for an escalation under `policy` at its deadline. A hand-off happens once: at the

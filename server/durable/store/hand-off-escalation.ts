@@ -80,7 +80,12 @@ export async function handOffAtDeadline(sql: SqlClient, handOff: DeadlineHandOff
     if (changed !== 1) return null;
     const [now] = await tx.query<{ at: string }>(`SELECT ${d.nowIso} AS "at"`);
     const note = `${now?.at ?? "now"}: the deadline of escalation ${handOff.escalationId} passed; handed to ${handOff.group} for ${handOff.hours} h (deadline policy)`;
-    await tx.execute(`UPDATE "Run" SET "resumeDeadline" = ${d.later.sql}, "watchdogNote" = ?, "updatedAt" = ${d.now} WHERE "id" = ? AND "status" = 'suspended'`, [d.later.param(extendMs), note, current.runId]);
+    // The run waits exactly as long as the escalation now does (one value: PostgreSQL's clock moves between statements).
+    await tx.execute(`UPDATE "Run" SET "resumeDeadline" = (SELECT "expiresAt" FROM "Escalation" WHERE "id" = ?), "watchdogNote" = ?, "updatedAt" = ${d.now} WHERE "id" = ? AND "status" = 'suspended'`, [
+      handOff.escalationId,
+      note,
+      current.runId,
+    ]);
     const done: HandedOff = { escalationId: handOff.escalationId, runId: current.runId, reason: "deadline", from: current.group, to: handOff.group };
     await auditHandOff(tx, d, done, DEADLINE_POLICY_ACTOR, { hours: handOff.hours });
     return done;
