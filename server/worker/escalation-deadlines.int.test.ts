@@ -5,6 +5,8 @@ import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { createTestDatabase, TEST_PROVIDERS, type TestDatabase } from "../persistence/testing/test-database";
 import { HANDOFF_AUDIT_ACTIONS } from "../review-policy/hand-off";
+import { getEscalation } from "../services/escalations/get-escalation";
+import { listEscalations } from "../services/escalations/list-escalations";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { cheapWorkflow } from "./testing/cheap-workflow";
 import { sweep } from "./watchdog";
@@ -197,6 +199,33 @@ describe.each(TEST_PROVIDERS)("backup hand-off and deadline policies under a sim
         [HANDOFF_AUDIT_ACTIONS.backup, "security"],
         [HANDOFF_AUDIT_ACTIONS.deadline, "oncall"],
       ]);
+    });
+
+    it("the review page and the queue say who it is offered to, from whom since when, and what the deadline does", async () => {
+      const { escalationId } = await escalated(policy({ backup: { group: "oncall", afterHours: 2 }, deadline: { hours: 8, action: "handoff", handoffGroup: "leads", handoffHours: 4 } }));
+      const reachNow = async () => {
+        const review = await getEscalation(database.db, null, { id: escalationId });
+        const listed = (await listEscalations(database.db, { status: "all", pageSize: 500 })).items.find((item) => item.id === escalationId);
+        expect(listed?.reach).toEqual(review.escalation.reach);
+        return review.escalation.reach;
+      };
+      expect(await reachNow()).toEqual({ group: "security", handOff: null, deadline: "At the deadline: handed to leads for 4 h; at the deadline after that the run fails.", deadlineStep: "handoff" });
+
+      await advanceEscalationClock(database.db, escalationId, 2.5);
+      await sweep(store());
+      const backup = await reachNow();
+      expect(backup.group).toBe("oncall");
+      expect(backup.handOff).toMatch(/^Offered to oncall \(handed off from security at \d{4}-\d\d-\d\d \d\d:\d\d UTC: nobody claimed it in time\)\.$/);
+
+      await advanceEscalationClock(database.db, escalationId, 6);
+      await sweep(store());
+      const handed = await reachNow();
+      expect(handed).toMatchObject({ group: "leads", deadline: "At the deadline: the run fails (it was already handed to leads at a deadline).", deadlineStep: "fail" });
+      expect(handed.handOff).toMatch(/^Offered to leads \(handed off from oncall at .* UTC: its deadline passed\)\.$/);
+
+      await advanceEscalationClock(database.db, escalationId, 5);
+      await sweep(store());
+      expect(await reachNow()).toMatchObject({ group: "leads", deadline: null, deadlineStep: null });
     });
 
     it("several workers sweeping at once: one hand-off per deadline, then exactly one expiry", async () => {
