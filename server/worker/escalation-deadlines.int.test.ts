@@ -5,6 +5,7 @@ import { DurableStore } from "../durable/durable-store";
 import { openSqlClient } from "../persistence/sql/open-sql-client";
 import { createTestDatabase, TEST_PROVIDERS, type TestDatabase } from "../persistence/testing/test-database";
 import { HANDOFF_AUDIT_ACTIONS } from "../review-policy/hand-off";
+import { formatReview } from "../cli/commands/escalations/format";
 import { getEscalation } from "../services/escalations/get-escalation";
 import { listEscalations } from "../services/escalations/list-escalations";
 import { saveWorkflowDefinition } from "../services/workflows/save-definition";
@@ -215,6 +216,10 @@ describe.each(TEST_PROVIDERS)("backup hand-off and deadline policies under a sim
       await sweep(store());
       const backup = await reachNow();
       expect(backup.group).toBe("oncall");
+      // The CLI's `escalations show` says it too.
+      const shown = formatReview(await getEscalation(database.db, null, { id: escalationId })).split("\n");
+      expect(shown).toContainEqual(expect.stringMatching(/^ {2}offered {4}Offered to oncall \(handed off from security at /));
+      expect(shown).toContain("  then       At the deadline: handed to leads for 4 h; at the deadline after that the run fails.");
       expect(backup.handOff).toMatch(/^Offered to oncall \(handed off from security at \d{4}-\d\d-\d\d \d\d:\d\d UTC: nobody claimed it in time\)\.$/);
 
       await advanceEscalationClock(database.db, escalationId, 6);
