@@ -26,6 +26,14 @@ describe("describeAuditEvent", () => {
     ],
     [event("escalation.decided", `escalation:${ESCALATION}`, { runId: RUN, decision: "reject_with_feedback" }), "ada@example.com rejected with feedback escalation 0c1d2e3f of run 9f8e7d6c"],
     [
+      { ...event("escalation.offered_to_backup", `escalation:${ESCALATION}`, { runId: RUN, from: "security", to: "oncall", afterHours: 2 }), actorEmail: "backup policy" },
+      "backup policy handed escalation 0c1d2e3f of run 9f8e7d6c from security to oncall: nobody claimed it in 2 h",
+    ],
+    [
+      { ...event("escalation.handed_off_at_deadline", `escalation:${ESCALATION}`, { runId: RUN, from: null, to: "leads", hours: 4 }, { workflow: "tdd" }), actorEmail: "deadline policy" },
+      "deadline policy handed escalation 0c1d2e3f of run 9f8e7d6c (workflow tdd) from every reviewer to leads: its deadline passed; 4 h more",
+    ],
+    [
       event("tool_call.reported", "tool_call:5e6f7a8b-aaaa-bbbb-cccc-000000000001", { runId: RUN, resumed: true }, { workflow: "deploy" }),
       "ada@example.com reported the result of tool call 5e6f7a8b of run 9f8e7d6c (workflow deploy); the run resumed",
     ],

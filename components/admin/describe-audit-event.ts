@@ -96,6 +96,16 @@ export function describeAuditEvent(event: AuditEventView): string {
     }
     case "escalation.claimed":
       return `${who} claimed escalation ${shortId(target)}`;
+    case "escalation.offered_to_backup":
+    case "escalation.handed_off_at_deadline": {
+      const run = text(detail.runId);
+      const workflow = event.context?.workflow;
+      const from = text(detail.from) ?? "every reviewer";
+      const why = event.action === "escalation.offered_to_backup"
+        ? `nobody claimed it${typeof detail.afterHours === "number" ? ` in ${detail.afterHours} h` : ""}`
+        : `its deadline passed${typeof detail.hours === "number" ? `; ${detail.hours} h more` : ""}`;
+      return `${who} handed escalation ${shortId(target)}${run ? ` of run ${shortId(run)}` : ""}${workflow ? ` (workflow ${workflow})` : ""} from ${from} to ${text(detail.to) ?? "?"}: ${why}`;
+    }
     case "tool_call.reported": {
       const run = text(detail.runId);
       const workflow = event.context?.workflow;

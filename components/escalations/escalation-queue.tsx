@@ -19,6 +19,7 @@ import { approvalRefusal } from "@/server/services/escalations/seen-code-rule";
 import { AGE_FILTERS, QUEUE_FILTERS, QueueFilters, type QueueFilterValues } from "./queue-filters";
 import { isTypingTarget, queueCommand } from "./queue-keys";
 import { TimeLeft } from "./time-left";
+import { EscalationReachNote } from "./escalation-reach";
 
 type QueueItem = RouterOutputs["escalation"]["list"]["items"][number];
 /** Often enough that a new escalation shows up while the reviewer looks at the queue. */
@@ -176,7 +177,10 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
                 </td>
                 <td className="max-w-xs px-4 py-2">
                   {item.status === "pending" ? (
-                    <TimeLeft expiresAt={item.expiresAt} />
+                    <>
+                      <TimeLeft expiresAt={item.expiresAt} />
+                      <EscalationReachNote reach={item.reach} compact />
+                    </>
                   ) : (
                     <span data-testid="decided" className="line-clamp-2 text-xs text-slate-600" title={describeDecision(item) ?? undefined}>
                       {describeDecision(item)}

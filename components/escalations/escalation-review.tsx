@@ -19,6 +19,7 @@ import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { DecisionPanel, DecisionSummary } from "./decision-panel";
 import { describeDecision } from "./describe-decision";
 import { DiffView } from "./diff-view";
+import { EscalationReachNote } from "./escalation-reach";
 import { ShortcutHelp } from "./shortcut-help";
 import { TimeLeft } from "./time-left";
 import { useNextPending } from "./use-next-pending";
@@ -101,6 +102,7 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
               Deadline <TimeLeft expiresAt={escalation.expiresAt} />
             </span>
           )}
+          <EscalationReachNote reach={escalation.reach} />
           <span>
             Run so far <UsageSummary totals={review.run} testId="escalation-run-usage" />
           </span>

@@ -15,7 +15,8 @@ import { readModelPrice } from "./store/read-model-price";
 import type { ModelPrice } from "../usage/call-cost";
 import { reportToolResult, timeOutOverdueWaits, type ToolReport } from "./store/report-tool-result";
 import type { ReportOutcome } from "./store/tool-waits";
-import { closeMessagesOfEndedRuns, overdueEscalations, reclaimExpiredLeases, type ReclaimedRun } from "./store/watchdog-sweeps";
+import { closeMessagesOfEndedRuns, overdueEscalations, reclaimExpiredLeases, type OverdueEscalation, type ReclaimedRun } from "./store/watchdog-sweeps";
+import { handOffAtDeadline, handOffUnclaimedToBackup, type DeadlineHandOff, type HandedOff } from "./store/hand-off-escalation";
 import type { ClaimedTurn, TurnBatch, TurnSnapshot } from "./types";
 
 /**
@@ -124,8 +125,18 @@ export class DurableStore {
     return reclaimExpiredLeases(this.sql, backoffMs);
   }
 
-  overdueEscalations(): Promise<{ escalationId: string; runId: string; at: string }[]> {
+  overdueEscalations(): Promise<OverdueEscalation[]> {
     return overdueEscalations(this.sql);
+  }
+
+  /** Watchdog: unclaimed escalations past their policy's backup time are offered to the backup group, once. */
+  handOffUnclaimedToBackup(): Promise<HandedOff[]> {
+    return handOffUnclaimedToBackup(this.sql);
+  }
+
+  /** Watchdog: an overdue escalation whose policy hands it off gets its new group and deadline, once. */
+  handOffAtDeadline(handOff: DeadlineHandOff): Promise<HandedOff | null> {
+    return handOffAtDeadline(this.sql, handOff);
   }
 
   closeMessagesOfEndedRuns(): Promise<number> {

@@ -16,6 +16,8 @@ export interface EscalationEmailFacts {
   readonly expiresAt: Date | null;
   /** Set on a reminder: how many hours before the deadline it was due. */
   readonly reminderHours?: number;
+  /** Set on a hand-off: the group (the recipient's) the escalation was handed to. */
+  readonly handedOffTo?: string;
   readonly reviewUrl: string;
   readonly approveUrl: string;
   readonly rejectUrl: string;
@@ -41,13 +43,18 @@ export function escapeHtml(text: string): string {
 
 export function escalationEmail(facts: EscalationEmailFacts): EmailMessage {
   const kind = facts.fatal ? "Fatal escalation" : "Escalation";
-  const reminder = facts.reminderHours !== undefined ? `Reminder, ${facts.reminderHours} h left: ` : "";
+  const reminder = facts.reminderHours !== undefined ? `Reminder, ${facts.reminderHours} h left: ` : facts.handedOffTo !== undefined ? `Handed to ${facts.handedOffTo}: ` : "";
   const subject = cut(oneLine(`[Dualstate] ${reminder}${kind}: ${facts.workflow} / ${facts.stepName} (${facts.guardId})`), 200);
   const feedback = cut(facts.feedback, MAX_FEEDBACK_CHARS);
   const deadline = facts.expiresAt ? `Decide before ${facts.expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC; after that the run stops waiting.` : "No deadline.";
   const lines = facts.offendingLines.map((line) => `${line.offending ? ">" : " "} ${String(line.number).padStart(4)} | ${cut(line.text, MAX_LINE_CHARS)}`);
 
-  const reminderLine = facts.reminderHours !== undefined ? [`Reminder: this escalation still waits for a decision, and its deadline is about ${facts.reminderHours} h away.`, ""] : [];
+  const reminderLine =
+    facts.reminderHours !== undefined
+      ? [`Reminder: this escalation still waits for a decision, and its deadline is about ${facts.reminderHours} h away.`, ""]
+      : facts.handedOffTo !== undefined
+        ? [`Handed to your group ${facts.handedOffTo}: nobody claimed or decided this escalation in time, so it is offered to you now.`, ""]
+        : [];
   const text = [
     ...reminderLine,
     `${kind} in workflow "${facts.workflow}", run ${facts.runId}.`,

@@ -30,3 +30,13 @@ export function parseReminderHours(text: string): number[] {
   });
   return [...new Set(hours)].sort((a, b) => b - a);
 }
+
+/** The outbox event of an escalation handed to `group` (a backup, or at the deadline): once per escalation and group. */
+export function handoffEvent(group: string): string {
+  return `handoff:${group}`;
+}
+
+/** The group a hand-off event is for, or null for any other event. */
+export function handoffGroupOf(event: string): string | null {
+  return event.startsWith("handoff:") && event.length > "handoff:".length ? event.slice("handoff:".length) : null;
+}

@@ -81,7 +81,9 @@ export class RunWorker {
     const report = await sweep(this.store);
     for (const run of report.reclaimed) this.options.log?.(`watchdog: reclaimed run ${run.runId} from ${run.leaseOwner ?? "?"} (epoch ${run.epoch})`);
     for (const runId of report.expired) this.options.log?.(`watchdog: escalation of run ${runId} expired`);
-    if (report.reclaimed.length > 0 || report.expired.length > 0) this.doorbell.ring();
+    for (const runId of report.rejected) this.options.log?.(`watchdog: escalation of run ${runId} rejected by its deadline policy`);
+    for (const handOff of report.handedOff) this.options.log?.(`watchdog: escalation ${handOff.escalationId} handed to ${handOff.to} (${handOff.reason})`);
+    if (report.reclaimed.length > 0 || report.expired.length > 0 || report.rejected.length > 0) this.doorbell.ring();
     await pumpActiveExperiments(this.store);
   }
 

@@ -4,6 +4,7 @@ import { decisionCallKey, statusAfter, type RecordedDecision } from "../decision
 import type { EscalationStatus } from "../lifecycle";
 import { insertLedger } from "./insert-ledger";
 import { insertMessage } from "./insert-message";
+import { DEADLINE_POLICY_ACTOR } from "../../review-policy/hand-off";
 
 export interface EscalationResolution {
   readonly escalationId: string;
@@ -72,7 +73,8 @@ export async function resolveEscalation(sql: SqlClient, resolution: EscalationRe
     await insertLedger(tx, d, escalation.runId, Number(last?.epoch ?? 0), [
       {
         seq: Number(last?.seq ?? 0) + 1,
-        actor: decision.decision === "expired" ? "watchdog" : "human",
+        // A deadline policy's rejection is the watchdog's act, like an expiry.
+        actor: decision.decision === "expired" || decision.decidedBy === DEADLINE_POLICY_ACTOR ? "watchdog" : "human",
         type: "escalation.decided",
         payload: { escalationId: resolution.escalationId, status, ...decision },
         callKey: escalation.decisionKey ? decisionCallKey(escalation.decisionKey) : null,

@@ -1,6 +1,8 @@
 import type { SqlClient } from "../../persistence/sql/sql-client";
 import { HELD_RUN_STATUSES, TERMINAL_RUN_STATUSES, liveRunPredicate, sqlList, type InboxKind } from "../lifecycle";
 import { insertTurnRecord } from "./insert-turn-record";
+import { HANDOFF_AUDIT_ACTIONS } from "../../review-policy/hand-off";
+import { readPolicy } from "./hand-off-escalation";
 
 export interface ReclaimedRun {
   readonly runId: string;
@@ -49,13 +51,28 @@ export async function reclaimExpiredLeases(sql: SqlClient, backoffMs: (retryCoun
   return reclaimed;
 }
 
-/** Watchdog, part 2: pending escalations of suspended runs past their resume deadline by the database's clock; `at` is that clock. */
-export async function overdueEscalations(sql: SqlClient): Promise<{ escalationId: string; runId: string; at: string }[]> {
+/** A pending escalation of a suspended run past its resume deadline, as the watchdog's deadline step needs it. */
+export interface OverdueEscalation {
+  readonly escalationId: string;
+  readonly runId: string;
+  /** The database's clock. */
+  readonly at: string;
+  /** The stored policy (read it with escalationPolicyOf): what the deadline does. */
+  readonly policy: unknown;
+  /** Whether it was already handed off at a deadline (a hand-off happens once), read in the same statement. */
+  readonly handedOffAtDeadline: boolean;
+}
+
+/** Watchdog, part 2: pending escalations of suspended runs past their resume deadline by the database's clock. */
+export async function overdueEscalations(sql: SqlClient): Promise<OverdueEscalation[]> {
   const d = sql.dialect;
-  const rows = await sql.query<{ id: string; runId: string; at: string }>(
-    `SELECT e."id", e."runId", ${d.nowIso} AS "at" FROM "Escalation" e JOIN "Run" r ON r."id" = e."runId" WHERE ${liveRunPredicate("r")} AND r."status" = 'suspended' AND r."resumeDeadline" < ${d.now} AND e."status" = 'pending' LIMIT 100`,
+  const rows = await sql.query<{ id: string; runId: string; at: string; policy: unknown; handedOff: unknown }>(
+    `SELECT e."id", e."runId", ${d.nowIso} AS "at", e."policy",
+       CASE WHEN EXISTS (SELECT 1 FROM "AuditEvent" a WHERE a."action" = ? AND a."target" = 'escalation:' || e."id") THEN 1 ELSE 0 END AS "handedOff"
+     FROM "Escalation" e JOIN "Run" r ON r."id" = e."runId" WHERE ${liveRunPredicate("r")} AND r."status" = 'suspended' AND r."resumeDeadline" < ${d.now} AND e."status" = 'pending' LIMIT 100`,
+    [HANDOFF_AUDIT_ACTIONS.deadline],
   );
-  return rows.map((row) => ({ escalationId: row.id, runId: row.runId, at: row.at }));
+  return rows.map((row) => ({ escalationId: row.id, runId: row.runId, at: row.at, policy: readPolicy(d, row.policy), handedOffAtDeadline: Number(row.handedOff) === 1 }));
 }
 
 /** Watchdog, part 3: messages of runs that already ended can never be claimed; they are closed. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/persistence/db";
 import type { Actor } from "@/server/api/trpc";
+import type { HandOffAuditAction } from "@/server/review-policy/hand-off";
 
 export type AuditAction =
   | "sign_in.succeeded"
@@ -20,6 +21,8 @@ export type AuditAction =
   | "workflow.unarchived"
   | "escalation.decided"
   | "escalation.claimed"
+  // Written by the watchdog in the hand-off's transaction (server/review-policy/hand-off.ts HANDOFF_AUDIT_ACTIONS).
+  | HandOffAuditAction
   // Written by the durable store in the report's transaction (a person's answer or an outside system's result).
   | "tool_call.reported"
   | "model_endpoint.created"

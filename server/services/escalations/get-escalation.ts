@@ -6,6 +6,7 @@ import { canDecide, type Decider } from "./decision-kinds";
 import { lineDiff, type DiffLine } from "./diff-lines";
 import { offendingLine } from "./offending-line";
 import { recordEscalationView } from "./record-view";
+import { reachOf, REACH_SELECT, type EscalationReach } from "./escalation-reach";
 
 export interface ReviewArtifact {
   id: string;
@@ -70,6 +71,8 @@ interface EscalationReviewCommon {
     comment: string | null;
     /** Edits need a guard run after the decision; a step that spent its budget takes none. */
     editAllowed: boolean;
+    /** Who it is offered to (and from whom it was handed off), and what its deadline does. */
+    reach: EscalationReach;
   };
   /** The run's token and cost totals so far (server/usage). */
   run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null; promptTokens: number; completionTokens: number; costUsd: number };
@@ -85,14 +88,15 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
     where: { id: input.id },
     select: {
       id: true, status: true, stepName: true, guardId: true, feedback: true, createdAt: true, expiresAt: true, claimedBy: true, claimedAt: true,
-      decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true, kind: true,
+      decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true, kind: true, ...REACH_SELECT,
       artifact: { select: artifactSelect },
       reviewComments: { orderBy: [{ line: "asc" }, { createdAt: "asc" }], take: 1_000, select: { id: true, author: true, line: true, endLine: true, body: true, suggestion: true, decision: true, createdAt: true } },
       run: { select: { id: true, status: true, specification: true, currentState: true, promptTokens: true, completionTokens: true, costUsd: true, budget: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
     },
   });
   if (!escalation) throw notFound("Escalation", input.id);
-  const { artifact, run, decisionKey, kind, reviewComments, ...fields } = escalation;
+  const { artifact, run, decisionKey, kind, reviewComments, reviewGroup: _group, handedOffAt: _handedOffAt, policy: _policy, ...rest } = escalation;
+  const fields = { ...rest, reach: (await reachOf(db, [escalation])).get(escalation.id)! };
   const mayDecide = escalation.status === "pending" && canDecide(viewer?.role);
   const runView = { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null, promptTokens: run.promptTokens, completionTokens: run.completionTokens, costUsd: run.costUsd };
   if (kind === "budget" || !artifact) {

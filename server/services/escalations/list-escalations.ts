@@ -2,6 +2,7 @@ import type { Db, Prisma } from "@/server/persistence/db";
 import { containsText } from "@/server/persistence/text-search";
 import { ESCALATION_STATUSES, type EscalationStatus } from "@/server/durable/lifecycle";
 import { groupsOf } from "../reviewer-groups/list-reviewer-groups";
+import { reachOf, REACH_SELECT, type EscalationReach } from "./escalation-reach";
 
 export { ESCALATION_STATUSES, type EscalationStatus };
 export const ESCALATION_SORTS = ["oldest", "newest", "deadline"] as const;
@@ -62,6 +63,8 @@ export interface EscalationListItem {
   fatal: boolean;
   /** The reviewer asking has opened its review page (false when the list was asked for by no one in particular). */
   seenByYou: boolean;
+  /** Who it is offered to (and from whom it was handed off), and what its deadline does. */
+  reach: EscalationReach;
 }
 
 /**
@@ -126,7 +129,7 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       take: pageSize,
       select: {
         id: true, kind: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
-        claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true,
+        claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true, ...REACH_SELECT,
         artifact: { select: { contentHash: true, fatal: true } },
         views: { where: { reviewer: options.reviewer ?? "" }, select: { reviewer: true }, take: 1 },
         run: { select: { specification: true, promptTokens: true, completionTokens: true, costUsd: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
@@ -137,9 +140,11 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
   ]);
   const counts = Object.fromEntries(ESCALATION_STATUSES.map((name) => [name, 0])) as Record<EscalationStatus, number>;
   for (const group of grouped) counts[group.status] = group._count._all;
+  const reach = await reachOf(db, rows);
   return {
-    items: rows.map(({ artifact, run, views, ...row }) => ({
+    items: rows.map(({ artifact, run, views, reviewGroup: _group, handedOffAt: _handedOffAt, policy: _policy, ...row }) => ({
       ...row,
+      reach: reach.get(row.id)!,
       workflow: run.workflowVersion?.workflow.name ?? null,
       specification: run.specification.length > SPECIFICATION_PREVIEW ? `${run.specification.slice(0, SPECIFICATION_PREVIEW)}…` : run.specification,
       // A budget escalation decides on more budget, not on an attempt: no artifact.

@@ -1,6 +1,6 @@
 import { decisionLinkKey, newDecisionLinkId, signDecisionLink } from "@/server/notifications/decision-link-token";
 import { escalationEmail, linesAround } from "@/server/notifications/escalation-email";
-import { reminderHoursOf } from "@/server/notifications/reminder-event";
+import { handoffGroupOf, reminderHoursOf } from "@/server/notifications/reminder-event";
 import type { Db } from "@/server/persistence/db";
 import { offendingLine } from "../escalations/offending-line";
 import { outboxBackoffMs } from "../outbox/retry-backoff";
@@ -78,6 +78,7 @@ export async function deliverDueEscalationEmails(db: Db, config: EmailDeliveryCo
       offendingLines: linesAround(artifact.content, offendingLine(escalation.feedback, artifact.content)),
       expiresAt: escalation.expiresAt,
       reminderHours: reminderHoursOf(delivery.event) ?? undefined,
+      handedOffTo: handoffGroupOf(delivery.event) ?? undefined,
       reviewUrl: `${config.baseUrl.replace(/\/+$/, "")}/escalations/${escalation.id}`,
       approveUrl: await link("approve"),
       rejectUrl: await link("reject"),

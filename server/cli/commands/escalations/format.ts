@@ -46,6 +46,10 @@ export function formatReview(review: EscalationReview, now = Date.now()): string
     `  raised     ${new Date(escalation.createdAt).toISOString()} (${age(escalation.createdAt, now)} ago)`,
   ];
   if (escalation.status === "pending") lines.push(`  deadline   ${formatTimeLeft(escalation.expiresAt, now).text}`);
+  // Routing and hand-offs (docs/deadlines.md): said only when they differ from every reviewer and a failing run.
+  const { reach } = escalation;
+  if (reach.handOff || reach.group) lines.push(`  offered    ${reach.handOff ?? `Offered to ${reach.group}.`}`);
+  if (reach.deadline && reach.deadlineStep !== "fail") lines.push(`  then       ${reach.deadline}`);
   if (escalation.claimedBy) lines.push(`  claimed by ${escalation.claimedBy}`);
   if (escalation.comment) lines.push(`  comment    ${escalation.comment}`);
   lines.push(`  hash       ${artifact.contentHash}`, `  earlier attempts: ${review.earlierAttempts.length}, dependencies: ${review.dependencies.map((dependency) => dependency.name).join(", ") || "none"}`);

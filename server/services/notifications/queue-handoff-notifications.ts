@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { handOffDeliveries, groupRecipient } from "@/server/notifications/handoff-recipients";
+import { handoffEvent } from "@/server/notifications/reminder-event";
+import type { Db } from "@/server/persistence/db";
+import { escalationPolicyOf } from "@/server/review-policy/escalation-policy";
+import { isUniqueConstraintViolation } from "../prisma-errors";
+import { reviewersOf } from "../reviewer-groups/reviewers-of";
+
+/** How many hand-offs one pass looks at; the next pass takes the rest. */
+const BATCH = 50;
+
+/**
+ * Queues a "handoff:<group>" message for each pending guard escalation the watchdog handed to a
+ * group (a backup, or at the deadline) that has none queued for that group yet: to the group's
+ * reviewers on their channels (server/notifications/handoff-recipients.ts). The escalation row,
+ * written in the hand-off's transaction, is the durable record; the outbox's unique (escalation,
+ * recipient, channel, event) makes concurrent passes queue each message once. A group nobody in
+ * it can be told about gets one row saying so, not sent, so the next pass does not look again.
+ */
+export async function queueHandoffNotifications(db: Db, now = new Date()): Promise<number> {
+  const handedOff = await db.$queryRawUnsafe<{ id: string; reviewGroup: string }[]>(
+    `SELECT e."id", e."reviewGroup" FROM "Escalation" e
+     WHERE e."status" = 'pending' AND e."kind" = 'guard' AND e."handedOffAt" IS NOT NULL AND e."reviewGroup" IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM "NotificationDelivery" n WHERE n."escalationId" = e."id" AND n."event" = 'handoff:' || e."reviewGroup")
+     ORDER BY e."handedOffAt" LIMIT ${BATCH}`,
+  );
+  let queued = 0;
+  for (const { id, reviewGroup } of handedOff) {
+    const escalation = await db.escalation.findUnique({ where: { id }, select: { policy: true } });
+    if (!escalation) continue;
+    const group = await db.reviewerGroup.findUnique({ where: { name: reviewGroup }, select: { name: true, notifyEmail: true, notifySlack: true, slackWebhookUrl: true, slackChannel: true } });
+    const reviewers = await reviewersOf(db, reviewGroup);
+    const deliveries = handOffDeliveries(
+      group ? { name: group.name, notifyEmail: group.notifyEmail, notifySlack: group.notifySlack, hasSlackTarget: Boolean(group.slackWebhookUrl || group.slackChannel) } : null,
+      group ? reviewers : [],
+      escalationPolicyOf(escalation.policy).channels,
+    );
+    const event = handoffEvent(reviewGroup);
+    const rows =
+      deliveries.length > 0
+        ? deliveries.map((delivery) => ({ ...delivery, failed: null }))
+        : [{ recipient: groupRecipient(reviewGroup), channel: "email", failed: group ? `not sent: nobody in group ${reviewGroup} can be told (no member wants email or Slack, or the group's channels are off)` : `not sent: group ${reviewGroup} does not exist` }];
+    for (const row of rows) {
+      try {
+        await db.notificationDelivery.create({
+          data: { id: randomUUID(), escalationId: id, recipient: row.recipient, channel: row.channel, event, nextAttemptAt: now, createdAt: now, ...(row.failed ? { failedAt: now, lastError: row.failed } : {}) },
+          select: { id: true },
+        });
+        if (!row.failed) queued++;
+      } catch (error) {
+        if (!isUniqueConstraintViolation(error)) throw error;
+      }
+    }
+  }
+  return queued;
+}
