@@ -14,6 +14,16 @@ export function reminderHoursOf(event: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The event of an escalation handed to `group` (a backup or a deadline hand-off). */
+export function handoffEvent(group: string): string {
+  return `handoff:${group}`;
+}
+
+/** Whether an outbox event is a hand-off (to any group). */
+export function isHandoffEvent(event: string): boolean {
+  return event.startsWith("handoff:");
+}
+
 /** The most reminder points a deployment may set, and the furthest before a deadline one may be. */
 export const MAX_REMINDERS = 5;
 export const MAX_REMINDER_HOURS = 24 * 365;
