@@ -9,6 +9,7 @@ import { RunWorker } from "@/server/worker/run-worker";
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
 import { until } from "@/server/testing/until";
 import { decideByLink } from "../decision-links/decide-by-link";
+import { setSlackNotifications, slackNotificationsOf } from "../users/slack-notifications";
 import { openDecisionLink } from "../decision-links/open-decision-link";
 import { createSlackClient } from "./slack-client";
 import type { SlackDeliveryConfig } from "./slack-config";
@@ -282,6 +283,23 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
       expect(slack.received).toEqual([]);
     } finally {
       await elsewhere.close();
+    }
+  });
+
+  it("a person sets their own Slack member id and direct messages on their account; an id belongs to one account", async () => {
+    const db = fixture.database.db;
+    const cy = { id: "u-cy", email: "cy@example.test", role: "reviewer" as const, via: "session" as const };
+    expect(await slackNotificationsOf(db, cy)).toEqual({ enabled: false, slackUserId: null });
+    await expect(setSlackNotifications(db, cy, { enabled: true, slackUserId: "" })).rejects.toThrow("slackUserId: is needed for Slack direct messages");
+    await expect(setSlackNotifications(db, cy, { enabled: false, slackUserId: "<@U0CY>" })).rejects.toThrow("slackUserId: must be a Slack member id");
+    await expect(setSlackNotifications(db, cy, { enabled: true, slackUserId: "U0ADA" })).rejects.toThrow("slackUserId: U0ADA is already linked to another Dualstate account");
+    expect(await setSlackNotifications(db, cy, { enabled: true, slackUserId: " u0cy " })).toEqual({ enabled: true, slackUserId: "U0CY" });
+    try {
+      // Now cy is reached on Slack, as a member of security.
+      const { escalation } = await escalatedRun({ group: "security" });
+      expect(destinations(await sendSlack(escalation.id, new Date()))).toEqual(["chat.postMessage U0ADA", "chat.postMessage U0CY", "webhook /hooks/T0/B0SECURITY/secret"]);
+    } finally {
+      expect(await setSlackNotifications(db, cy, { enabled: false, slackUserId: "" })).toEqual({ enabled: false, slackUserId: null });
     }
   });
 });
