@@ -55,7 +55,7 @@ export interface SignedClick {
  * with the expected bot token, incoming webhooks only on paths it handed out, and response_urls;
  * and it clicks buttons the way Slack does, signing each request with the app's signing secret.
  */
-export async function startSlackServer(options: { botToken: string; signingSecret: string }): Promise<SlackServer> {
+export async function startSlackServer(options: { botToken: string; signingSecret: string; port?: number }): Promise<SlackServer> {
   const webhooks = new Set<string>();
   const received: SlackPost[] = [];
   const refused: string[] = [];
@@ -101,7 +101,7 @@ export async function startSlackServer(options: { botToken: string; signingSecre
       return json(404, { ok: false, error: "unknown_method" });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const post = async (url: string, request: SignedClick) => {

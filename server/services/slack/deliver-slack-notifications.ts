@@ -3,6 +3,7 @@ import { isHandoffEvent, reminderHoursOf } from "@/server/notifications/reminder
 import { slackEscalationMessage, type SlackButtons, type SlackMessage } from "@/server/notifications/slack-message";
 import { parseSlackRecipient } from "@/server/notifications/slack-recipient";
 import type { Db } from "@/server/persistence/db";
+import { canDecide } from "../escalations/decision-kinds";
 import { offendingLine } from "../escalations/offending-line";
 import { outboxBackoffMs } from "../outbox/retry-backoff";
 import { usableWebhookUrl, type SlackDeliveryConfig } from "./slack-config";
@@ -100,8 +101,8 @@ async function destinationOf(db: Db, config: SlackDeliveryConfig, recipient: str
       return config.defaultWebhookUrl ? { webhookUrl: config.defaultWebhookUrl } : { unsent: "no default Slack webhook is configured (DUALSTATE_SLACK_WEBHOOK_URL)" };
     case "reviewer": {
       if (!config.hasApp) return { unsent: "direct messages need a Slack app (DUALSTATE_SLACK_BOT_TOKEN)" };
-      const user = await db.user.findUnique({ where: { email: parsed.email }, select: { disabled: true, notifyBySlack: true, slackUserId: true } });
-      if (!user || user.disabled) return { unsent: `${parsed.email} is no longer an active user` };
+      const user = await db.user.findUnique({ where: { email: parsed.email }, select: { disabled: true, role: true, notifyBySlack: true, slackUserId: true } });
+      if (!user || user.disabled || !canDecide(user.role)) return { unsent: `${parsed.email} may no longer decide escalations` };
       if (!user.notifyBySlack || !user.slackUserId) return { unsent: `${parsed.email} turned Slack messages off` };
       return { channel: user.slackUserId };
     }
