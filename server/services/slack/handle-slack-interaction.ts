@@ -35,6 +35,8 @@ export interface SlackInteractionResult {
   readonly body: string;
   readonly outcome?: DecisionOutcome;
   readonly reply?: string;
+  /** Why the answer could not be posted to the response_url, if it could not. */
+  readonly replyError?: string;
 }
 
 /** A click's payload: only what is used, each part bounded. */
@@ -73,8 +75,14 @@ export async function handleSlackInteraction(db: Db, config: SlackInteractionCon
 
   const reply = await decide(db, config, payload.user.id, slackDecisionOf(action.action_id)!, action.value ?? "", now);
   const responseUrl = safeUrl(payload.response_url);
-  if (responseUrl && config.responseUrlAllowed(responseUrl)) await config.client.respond(responseUrl.toString(), reply.message);
-  return { status: 200, body: "", reply: reply.text, ...(reply.outcome ? { outcome: reply.outcome } : {}) };
+  let replyError: string | undefined;
+  if (responseUrl && config.responseUrlAllowed(responseUrl)) {
+    // What was decided stands even when Slack does not take the answer: Slack still gets its 200.
+    await config.client.respond(responseUrl.toString(), reply.message).catch((error: unknown) => {
+      replyError = error instanceof Error ? error.message : String(error);
+    });
+  }
+  return { status: 200, body: "", reply: reply.text, ...(reply.outcome ? { outcome: reply.outcome } : {}), ...(replyError ? { replyError } : {}) };
 }
 
 async function decide(db: Db, config: SlackInteractionConfig, slackUserId: string, decision: "approve" | "reject", value: string, now: Date): Promise<{ text: string; message: Record<string, unknown>; outcome?: DecisionOutcome }> {

@@ -15,5 +15,6 @@ export async function slackInteractionResponse(request: Request, db: Db, config:
   if (Buffer.byteLength(body) > MAX_BODY_BYTES) return text("The request is too large.", 413);
   const result = await handleSlackInteraction(db, config, { body, timestamp: request.headers.get("x-slack-request-timestamp"), signature: request.headers.get("x-slack-signature") });
   if (result.outcome) wakeOutboxDispatchers();
+  if (result.replyError) console.error(`slack interactions: the answer to a click was not taken: ${result.replyError}`);
   return text(result.body, result.status);
 }
