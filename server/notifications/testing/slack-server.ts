@@ -18,7 +18,7 @@ export interface SlackServer {
   readonly refused: string[];
   /** A new incoming webhook's URL (its path is its secret). */
   webhook(name: string): string;
-  /** A response_url for one click. */
+  /** A response_url for one click (one named "broken…" answers 500). */
   responseUrl(name: string): string;
   /** Answer chat.postMessage with { ok: false, error } until cleared (channel_not_found, ratelimited…). */
   refuseWith: string | null;
@@ -94,6 +94,7 @@ export async function startSlackServer(options: { botToken: string; signingSecre
         response.writeHead(200, { "content-type": "text/plain" });
         return response.end("ok");
       }
+      if (path.startsWith("/respond/broken")) return json(500, { ok: false, error: "internal_error" });
       if (path.startsWith("/respond/")) {
         received.push({ kind: "response", to: path, body: parsed });
         return json(200, { ok: true });

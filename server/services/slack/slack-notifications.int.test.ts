@@ -220,6 +220,13 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     expect(slack.received.filter((post) => post.to === "/respond/r1")).toHaveLength(1);
   });
 
+  it("a decision from Slack stands when Slack does not take the answer", async () => {
+    const { escalation } = await escalatedRun({ group: "leads" });
+    const clicked = await slack.click(interactions.url, { userId: "U0LEE", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("broken-1") });
+    expect(clicked.status).toBe(200);
+    expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "lee@example.test" });
+  });
+
   it("Approve clicked never approves: it answers that reviewer alone with their own confirmation page, which shows the code and approves once confirmed", async () => {
     const { runId, escalation } = await escalatedRun({ group: "security" });
     const value = `${escalation.id}:${escalation.artifact!.contentHash}`;
