@@ -152,6 +152,15 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     ]);
   });
 
+  it("two dispatchers at once queue and send each message once", async () => {
+    const { escalation } = await escalatedRun({ group: "security" });
+    const now = new Date();
+    await Promise.all([queueSlackNotifications(fixture.database.db, config, now), queueSlackNotifications(fixture.database.db, config, now)]);
+    await Promise.all([deliverDueSlackNotifications(fixture.database.db, config, now), deliverDueSlackNotifications(fixture.database.db, config, now)]);
+    const posts = slack.received.filter((post) => JSON.stringify(post.body).includes(`/escalations/${escalation.id}`));
+    expect(destinations(posts)).toEqual(["chat.postMessage U0ADA", "webhook /hooks/T0/B0SECURITY/secret"]);
+  });
+
   it("a policy without Slack sends nothing, and keeps one unsent row so the escalation is not looked at again", async () => {
     const { escalation } = await escalatedRun({ group: "security", policy: { channels: ["email"] } });
     expect(await sendSlack(escalation.id, new Date())).toEqual([]);
