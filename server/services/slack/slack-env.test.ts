@@ -33,7 +33,7 @@ describe("Slack configuration", () => {
 
   it("never names the webhook URL (a secret) in the start-up line", () => {
     const line = describeSlackSetup(parseEnv({ ...app, DUALSTATE_SLACK_WEBHOOK_URL: WEBHOOK }));
-    expect(line).toBe("Slack escalation messages through a Slack app through https://slack.com/api and a default incoming webhook");
+    expect(line).toBe("Slack escalation messages by a Slack app (https://slack.com/api) and a default incoming webhook");
     expect(line).not.toContain("secretsecret");
   });
 

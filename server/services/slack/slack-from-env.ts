@@ -30,6 +30,6 @@ export function startSlackFromEnv(env: Env, log: (line: string) => void): PollLo
 
 /** The start-up line: what is configured, never a secret (a webhook URL is one). */
 export function describeSlackSetup(env: Env): string {
-  const parts = [env.DUALSTATE_SLACK_BOT_TOKEN ? `a Slack app through ${env.DUALSTATE_SLACK_API_URL}` : null, env.DUALSTATE_SLACK_WEBHOOK_URL ? "a default incoming webhook" : null].filter(Boolean);
-  return `Slack escalation messages through ${parts.join(" and ")}`;
+  const parts = [env.DUALSTATE_SLACK_BOT_TOKEN ? `a Slack app (${env.DUALSTATE_SLACK_API_URL})` : null, env.DUALSTATE_SLACK_WEBHOOK_URL ? "a default incoming webhook" : null].filter(Boolean);
+  return `Slack escalation messages by ${parts.join(" and ")}`;
 }
