@@ -14,16 +14,6 @@ export function reminderHoursOf(event: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The event of an escalation handed to `group` (a backup or a deadline hand-off). */
-export function handoffEvent(group: string): string {
-  return `handoff:${group}`;
-}
-
-/** Whether an outbox event is a hand-off (to any group). */
-export function isHandoffEvent(event: string): boolean {
-  return event.startsWith("handoff:");
-}
-
 /** The most reminder points a deployment may set, and the furthest before a deadline one may be. */
 export const MAX_REMINDERS = 5;
 export const MAX_REMINDER_HOURS = 24 * 365;
@@ -39,4 +29,14 @@ export function parseReminderHours(text: string): number[] {
     return value;
   });
   return [...new Set(hours)].sort((a, b) => b - a);
+}
+
+/** The outbox event of an escalation handed to `group` (a backup, or at the deadline): once per escalation and group. */
+export function handoffEvent(group: string): string {
+  return `handoff:${group}`;
+}
+
+/** The group a hand-off event is for, or null for any other event. */
+export function handoffGroupOf(event: string): string | null {
+  return event.startsWith("handoff:") && event.length > "handoff:".length ? event.slice("handoff:".length) : null;
 }

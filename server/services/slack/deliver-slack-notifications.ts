@@ -1,5 +1,5 @@
 import { linesAround } from "@/server/notifications/escalation-email";
-import { isHandoffEvent, reminderHoursOf } from "@/server/notifications/reminder-event";
+import { handoffGroupOf, reminderHoursOf } from "@/server/notifications/reminder-event";
 import { slackEscalationMessage, type SlackButtons, type SlackMessage } from "@/server/notifications/slack-message";
 import { parseSlackRecipient } from "@/server/notifications/slack-recipient";
 import type { Db } from "@/server/persistence/db";
@@ -65,7 +65,7 @@ export async function deliverDueSlackNotifications(db: Db, config: SlackDelivery
         offendingLines: linesAround(artifact.content, offendingLine(escalation.feedback, artifact.content)),
         expiresAt: escalation.expiresAt,
         reminderHours: reminderHoursOf(delivery.event) ?? undefined,
-        handedOff: isHandoffEvent(delivery.event),
+        handedOff: handoffGroupOf(delivery.event) !== null,
         group: escalation.reviewGroup,
         reviewUrl: `${config.baseUrl.replace(/\/+$/, "")}/escalations/${escalation.id}`,
       },
