@@ -110,6 +110,11 @@ async function decide(db: Db, config: SlackInteractionConfig, slackUserId: strin
   }
   try {
     const outcome = await decideEscalation(db, { id: reviewer.id, email: reviewer.email, role: reviewer.role as Role }, { escalationId: escalation.id, contentHash: target.contentHash, decision: "reject" }, now);
+    // Under a quorum policy a rejection may be one vote of several: the message stays up for the others.
+    if (outcome.status !== "rejected") {
+      const vote = `Your rejection is recorded as a vote; the escalation still waits for the others (see the review page).`;
+      return { text: vote, message: slackReply(vote), outcome };
+    }
     const text = `Rejected by ${outcome.decidedBy} from Slack at ${outcome.decidedAt.toISOString().replace("T", " ").slice(0, 16)} UTC.`;
     return { text, message: slackReply(text, { replaceOriginal: true }), outcome };
   } catch (error) {
