@@ -8,6 +8,11 @@ const FAKE_MODEL_PORT = PORT + 1;
 // The SMTP server escalation emails go to, and the HTTP port where specs read what it received.
 const SMTP_SINK_PORT = PORT + 2;
 const SMTP_SINK_HTTP_PORT = PORT + 3;
+// The Slack-shaped server Slack messages go to, and the port where specs read them and click buttons.
+const SLACK_PORT = PORT + 4;
+const SLACK_CONTROL_PORT = PORT + 5;
+const E2E_SLACK_BOT_TOKEN = "xoxb-e2e-0000-slacktoken";
+const E2E_SLACK_SIGNING_SECRET = "e2e-slack-signing-secret-0123456789";
 const E2E_DATABASE_URL = "file:./data/e2e/dualstate-e2e.db";
 const E2E_METRICS_TOKEN = "e2e-metrics-scrape-token-0123456789";
 
@@ -55,6 +60,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: "node --import tsx e2e/support/slack-server.ts",
+      port: SLACK_CONTROL_PORT,
+      env: { SLACK_PORT: String(SLACK_PORT), SLACK_CONTROL_PORT: String(SLACK_CONTROL_PORT), SLACK_BOT_TOKEN: E2E_SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET: E2E_SLACK_SIGNING_SECRET, DASHBOARD_URL: BASE_URL },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // The README's start (`npm start`: build if needed, migrate, next start), on a fresh database;
       // its output is kept for e2e/sign-in.setup.ts, which signs in with the password it printed.
       command: `node e2e/reset-db.mjs ${FIRST_START_OUTPUT} && npm start -- --hostname 127.0.0.1 | tee ${FIRST_START_OUTPUT}`,
@@ -72,6 +84,11 @@ export default defineConfig({
         DUALSTATE_SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
         DUALSTATE_SMTP_FROM: "Dualstate <dualstate@e2e.test>",
         DUALSTATE_BASE_URL: BASE_URL,
+        // Slack (docs/slack.md): a default webhook and a Slack app, all on the Slack-shaped server above.
+        DUALSTATE_SLACK_WEBHOOK_URL: `http://127.0.0.1:${SLACK_PORT}/hooks/e2e-default`,
+        DUALSTATE_SLACK_BOT_TOKEN: E2E_SLACK_BOT_TOKEN,
+        DUALSTATE_SLACK_SIGNING_SECRET: E2E_SLACK_SIGNING_SECRET,
+        DUALSTATE_SLACK_API_URL: `http://127.0.0.1:${SLACK_PORT}/api`,
         // Prometheus metrics on, behind a token (e2e/metrics-endpoint.spec.ts).
         DUALSTATE_METRICS: "1",
         DUALSTATE_METRICS_TOKEN: E2E_METRICS_TOKEN,

@@ -115,6 +115,14 @@ export const envSchema = z.object({
     .default([24]),
   /** The From of escalation emails ("Dualstate <dualstate@example.com>"); required with DUALSTATE_SMTP_URL. */
   DUALSTATE_SMTP_FROM: z.string().regex(/^[^\r\n]{0,200}<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an email address, optionally with a name: Dualstate <dualstate@example.com>").optional(),
+  /** A Slack incoming webhook for escalations offered to every reviewer (and groups without a Slack destination of their own); unset sends none. */
+  DUALSTATE_SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://hooks.slack.com/services/T000/B000/XXXX" }).optional(),
+  /** A Slack app's bot token (xoxb-…): direct messages to reviewers, group channels, interactive buttons. */
+  DUALSTATE_SLACK_BOT_TOKEN: z.string().regex(/^xox[bp]-[A-Za-z0-9-]{1,250}$/, "must be a Slack bot token (xoxb-…)").optional(),
+  /** The Slack app's signing secret: the button clicks Slack sends are verified with it; required with DUALSTATE_SLACK_BOT_TOKEN. */
+  DUALSTATE_SLACK_SIGNING_SECRET: z.string().min(16, "must be at least 16 characters").max(256, "must be at most 256 characters").optional(),
+  /** Slack's Web API; changed only to point at a test server. */
+  DUALSTATE_SLACK_API_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://slack.com/api" }).default("https://slack.com/api"),
   /** Serves Prometheus metrics at /metrics without a session (docs/observability.md); unset or 0: /metrics answers 404. */
   DUALSTATE_METRICS: z.enum(["1", "0", "true", "false"], { message: "must be 1 or 0" }).optional(),
   /** When set, a scrape of /metrics must send `Authorization: Bearer <token>`. */
@@ -138,6 +146,12 @@ export const envSchema = z.object({
   path: ["DUALSTATE_SMTP_FROM"],
 }).refine((env) => !env.DUALSTATE_SMTP_URL || env.DUALSTATE_BASE_URL, {
   message: "must be set when DUALSTATE_SMTP_URL is set (escalation emails link to the dashboard)",
+  path: ["DUALSTATE_BASE_URL"],
+}).refine((env) => !env.DUALSTATE_SLACK_BOT_TOKEN || env.DUALSTATE_SLACK_SIGNING_SECRET, {
+  message: "must be set when DUALSTATE_SLACK_BOT_TOKEN is set (Slack's button clicks are verified with it)",
+  path: ["DUALSTATE_SLACK_SIGNING_SECRET"],
+}).refine((env) => !(env.DUALSTATE_SLACK_WEBHOOK_URL || env.DUALSTATE_SLACK_BOT_TOKEN) || env.DUALSTATE_BASE_URL, {
+  message: "must be set when Slack is configured (Slack messages link to the dashboard)",
   path: ["DUALSTATE_BASE_URL"],
 });
 

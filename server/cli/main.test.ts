@@ -20,6 +20,8 @@ const WORKER_DEFAULTS = {
   DUALSTATE_DRAIN_SECONDS: 30,
   // Escalation reminders 24 hours before the deadline (sent only when SMTP is configured).
   DUALSTATE_REMINDER_HOURS: [24],
+  // Slack's Web API (used only when a Slack bot token is set).
+  DUALSTATE_SLACK_API_URL: "https://slack.com/api",
 };
 
 // No test here may build or start Next.js, or touch the real .next folder: if option parsing

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { EmailNotificationsToggle } from "@/components/account/email-notifications-toggle";
+import { SlackNotificationsForm } from "@/components/account/slack-notifications-form";
 import { currentActor } from "@/server/auth/app-auth";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -19,6 +20,7 @@ export default async function AccountPage() {
       </div>
       <ChangePasswordForm />
       <EmailNotificationsToggle />
+      <SlackNotificationsForm />
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { createApiToken, listApiTokens, revokeApiToken } from "@/server/services
 import { createUser } from "@/server/services/users/create-user";
 import { listUsers, updateUser } from "@/server/services/users/manage-users";
 import { emailNotificationsOf, setEmailNotifications } from "@/server/services/users/email-notifications";
+import { setSlackNotifications, slackNotificationsOf } from "@/server/services/users/slack-notifications";
 import { changeOwnPassword, resetUserPassword } from "@/server/services/users/passwords";
-import { changePasswordInput, createTokenInput, emailNotificationsInput, createUserInput, listAuditInput, resetPasswordInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
+import { changePasswordInput, createTokenInput, emailNotificationsInput, slackNotificationsInput, createUserInput, listAuditInput, resetPasswordInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
 import { adminProcedure, createTRPCRouter, publicProcedure, viewerProcedure } from "../trpc";
 
 /** Users, personal API tokens and the audit log: admins only. */
@@ -28,4 +29,7 @@ export const sessionRouter = createTRPCRouter({
   /** Anyone signed in reads and sets whether they get escalation emails. */
   emailNotifications: viewerProcedure.query(({ ctx }) => emailNotificationsOf(ctx.db, ctx.actor)),
   setEmailNotifications: viewerProcedure.input(emailNotificationsInput).mutation(({ ctx, input }) => setEmailNotifications(ctx.db, ctx.actor, input.enabled)),
+  /** ... and their Slack member id and whether they get Slack direct messages. */
+  slackNotifications: viewerProcedure.query(({ ctx }) => slackNotificationsOf(ctx.db, ctx.actor)),
+  setSlackNotifications: viewerProcedure.input(slackNotificationsInput).mutation(({ ctx, input }) => setSlackNotifications(ctx.db, ctx.actor, input)),
 });

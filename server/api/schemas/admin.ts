@@ -51,3 +51,5 @@ export const listAuditInput = z
   .prefault({});
 
 export const emailNotificationsInput = z.object({ enabled: z.boolean() });
+
+export const slackNotificationsInput = z.object({ enabled: z.boolean(), slackUserId: z.string().max(40, "slackUserId: at most 40 characters") });

@@ -12,6 +12,7 @@ import { IPC_RING } from "../../durable/doorbell";
 import { prewarmSandboxes } from "../../sandbox/run-tests";
 import { startWorker } from "../../worker/worker-from-env";
 import { redactedSmtpUrl, startNotificationsFromEnv } from "../../services/notifications/notifications-from-env";
+import { describeSlackSetup, startSlackFromEnv } from "../../services/slack/slack-from-env";
 import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";
 import { startRoutingLoop } from "../../services/routing/routing-loop";
 
@@ -55,6 +56,8 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
   if (webhooks) io.out(`Escalation webhooks to ${env.DUALSTATE_WEBHOOK_URL}`);
   const notifications = startNotificationsFromEnv(env, (line) => io.err(line));
   if (notifications) io.out(`Escalation emails from ${env.DUALSTATE_SMTP_FROM} through ${redactedSmtpUrl(env.DUALSTATE_SMTP_URL!)}`);
+  const slack = startSlackFromEnv(env, (line) => io.err(line));
+  if (slack) io.out(describeSlackSetup(env));
   io.out(`Dualstate on http://${options.hostname ?? "localhost"}:${port}`);
   try {
     return await runWebServer(root, mode, { port, hostname: options.hostname }, childEnv, (message) => {
@@ -64,6 +67,7 @@ export async function serve(mode: "start" | "dev", args: string[], env: Env, io:
     await routing.stop();
     await webhooks?.stop();
     await notifications?.stop();
+    await slack?.stop();
     await embedded?.stop(env.DUALSTATE_DRAIN_SECONDS * 1000);
   }
 }

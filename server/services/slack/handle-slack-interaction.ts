@@ -1,0 +1,134 @@
+import { z } from "zod";
+import type { Role } from "@/server/auth/permissions";
+import { parseSlackActionValue, slackDecisionOf } from "@/server/notifications/slack-actions";
+import { slackApproveReply, slackReply } from "@/server/notifications/slack-message";
+import { verifySlackSignature, type SlackReplayGuard } from "@/server/notifications/slack-signature";
+import type { Db } from "@/server/persistence/db";
+import { mintDecisionLink } from "../decision-links/mint-decision-link";
+import { isServiceError } from "../errors";
+import { canDecide } from "../escalations/decision-kinds";
+import { decideEscalation, type DecisionOutcome } from "../escalations/decide-escalation";
+import { describeClosedEscalation } from "../escalations/describe-closed";
+import { isReviewerOf } from "../reviewer-groups/reviewers-of";
+import type { SlackClient } from "./slack-client";
+
+export interface SlackInteractionConfig {
+  readonly signingSecret: string;
+  /** The deployment's auth secret: an Approve click answers with a signed decision link. */
+  readonly authSecret: string;
+  readonly baseUrl: string;
+  readonly client: Pick<SlackClient, "respond">;
+  readonly replayGuard: SlackReplayGuard;
+  /** Whether a response_url may be posted to (Slack's own hosts, or the configured API's). */
+  readonly responseUrlAllowed: (url: URL) => boolean;
+}
+
+export interface SlackInteractionRequest {
+  readonly body: string;
+  readonly timestamp: string | null;
+  readonly signature: string | null;
+}
+
+/** The HTTP answer to Slack, and what was done (for the route and the tests). */
+export interface SlackInteractionResult {
+  readonly status: number;
+  readonly body: string;
+  readonly outcome?: DecisionOutcome;
+  readonly reply?: string;
+  /** Why the answer could not be posted to the response_url, if it could not. */
+  readonly replyError?: string;
+}
+
+/** A click's payload: only what is used, each part bounded. */
+const payloadSchema = z.object({
+  type: z.string().max(64),
+  user: z.object({ id: z.string().min(1).max(64) }),
+  actions: z.array(z.object({ action_id: z.string().max(255), value: z.string().max(2_000).optional() })).max(25).default([]),
+  response_url: z.string().max(2_000).optional(),
+});
+
+/**
+ * Acts on a click on a Slack message's button. Only a request Slack signed with the app's signing
+ * secret, within five minutes and seen once, is read. The Slack member must be a Dualstate
+ * reviewer (User.slackUserId) who may decide this escalation (their role, and its reviewer group);
+ * anyone else is told why, only to them. Approve never approves: approving fatal code needs the
+ * code seen, so the answer is that reviewer's own signed confirmation page. Reject decides at once
+ * (Slack asked to confirm first), on the artifact the message showed.
+ */
+export async function handleSlackInteraction(db: Db, config: SlackInteractionConfig, request: SlackInteractionRequest, now = new Date()): Promise<SlackInteractionResult> {
+  const check = verifySlackSignature({ signingSecret: config.signingSecret, timestamp: request.timestamp, signature: request.signature, body: request.body, now });
+  if (!check.ok) return { status: 401, body: `Refused: ${check.reason}.` };
+  if (!config.replayGuard.firstUse(request.signature!, now)) return { status: 409, body: "Refused: this signed request was already received." };
+
+  const form = new URLSearchParams(request.body);
+  let payload: z.infer<typeof payloadSchema>;
+  try {
+    const parsed = payloadSchema.safeParse(JSON.parse(form.get("payload") ?? ""));
+    if (!parsed.success) return { status: 400, body: `Refused: the payload is not a Slack interaction (${parsed.error.issues[0]?.path.join(".") || "payload"}).` };
+    payload = parsed.data;
+  } catch {
+    return { status: 400, body: "Refused: the payload field is not JSON." };
+  }
+  // Other interactions (and the review button, a plain link) need no answer.
+  const action = payload.type === "block_actions" ? payload.actions.find((candidate) => slackDecisionOf(candidate.action_id) !== null) : undefined;
+  if (!action) return { status: 200, body: "" };
+
+  const reply = await decide(db, config, payload.user.id, slackDecisionOf(action.action_id)!, action.value ?? "", now);
+  const responseUrl = safeUrl(payload.response_url);
+  let replyError: string | undefined;
+  if (responseUrl && config.responseUrlAllowed(responseUrl)) {
+    // What was decided stands even when Slack does not take the answer: Slack still gets its 200.
+    await config.client.respond(responseUrl.toString(), reply.message).catch((error: unknown) => {
+      replyError = error instanceof Error ? error.message : String(error);
+    });
+  }
+  return { status: 200, body: "", reply: reply.text, ...(reply.outcome ? { outcome: reply.outcome } : {}), ...(replyError ? { replyError } : {}) };
+}
+
+async function decide(db: Db, config: SlackInteractionConfig, slackUserId: string, decision: "approve" | "reject", value: string, now: Date): Promise<{ text: string; message: Record<string, unknown>; outcome?: DecisionOutcome }> {
+  const refuse = (text: string) => ({ text, message: slackReply(text) });
+  const target = parseSlackActionValue(value);
+  if (!target) return refuse("This button is not one of Dualstate's escalation buttons.");
+  const reviewer = await db.user.findUnique({ where: { slackUserId }, select: { id: true, email: true, role: true, disabled: true } });
+  if (!reviewer || reviewer.disabled || !canDecide(reviewer.role)) {
+    return refuse("Your Slack account is not linked to a Dualstate reviewer, so you cannot decide from Slack. Add your Slack member id on your Dualstate account page, or decide in the review queue.");
+  }
+  const escalation = await db.escalation.findUnique({
+    where: { id: target.escalationId },
+    select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, reviewGroup: true, artifact: { select: { contentHash: true } } },
+  });
+  if (!escalation?.artifact) return refuse("This escalation no longer exists.");
+  if (escalation.status !== "pending") return refuse(describeClosedEscalation(escalation));
+  if (!(await isReviewerOf(db, escalation.reviewGroup, reviewer.email))) {
+    return refuse(`This escalation is offered to the group ${escalation.reviewGroup}, and ${reviewer.email} is not in it.`);
+  }
+  if (escalation.artifact.contentHash !== target.contentHash) return refuse("The artifact changed since this message was sent. Review the current one from the review queue.");
+
+  if (decision === "approve") {
+    const link = await mintDecisionLink(db, { authSecret: config.authSecret, baseUrl: config.baseUrl, escalationId: escalation.id, recipient: reviewer.email, decision: "approve", contentHash: target.contentHash, escalationExpiresAt: escalation.expiresAt, now });
+    return { text: "approve: confirmation page sent", message: slackApproveReply(link.url, link.expiresAt) };
+  }
+  try {
+    const outcome = await decideEscalation(db, { id: reviewer.id, email: reviewer.email, role: reviewer.role as Role }, { escalationId: escalation.id, contentHash: target.contentHash, decision: "reject" }, now);
+    // Under a quorum policy a rejection may be one vote of several: the message stays up for the others.
+    if (outcome.status !== "rejected") {
+      const vote = `Your rejection is recorded as a vote; the escalation still waits for the others (see the review page).`;
+      return { text: vote, message: slackReply(vote), outcome };
+    }
+    const text = `Rejected by ${outcome.decidedBy} from Slack at ${outcome.decidedAt.toISOString().replace("T", " ").slice(0, 16)} UTC.`;
+    return { text, message: slackReply(text, { replaceOriginal: true }), outcome };
+  } catch (error) {
+    if (isServiceError(error)) return refuse(error.message);
+    throw error;
+  }
+}
+
+function safeUrl(text: string | undefined): URL | null {
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+  } catch {
+    return null;
+  }
+}
