@@ -64,7 +64,7 @@ describe.each(TEST_PROVIDERS)("hand-off notifications (%s)", (provider) => {
   const deliveries = (escalationId: string) =>
     database.db.notificationDelivery.findMany({ where: { escalationId }, orderBy: [{ channel: "asc" }, { recipient: "asc" }] }).then((rows) => rows.map((row) => `${row.channel} ${row.recipient} ${row.event}${row.failedAt ? " (not sent)" : ""}`));
 
-  it("tells the backup group's reviewers once, on their channels, and the email says it was handed to them", async () => {
+  it("emails the backup group's reviewers once, and the email says it was handed to them", async () => {
     const escalationId = await escalatedTo("security", "oncall");
     // Not handed off yet: nothing to queue.
     await queueHandoffNotifications(database.db);
@@ -74,7 +74,8 @@ describe.each(TEST_PROVIDERS)("hand-off notifications (%s)", (provider) => {
     await sweep(store);
     // Several dispatchers at once queue each message once.
     await Promise.all([queueHandoffNotifications(database.db), queueHandoffNotifications(database.db), queueHandoffNotifications(database.db)]);
-    expect(await deliveries(escalationId)).toEqual(["email ada@example.test handoff:oncall", "slack bob@example.test handoff:oncall"]);
+    // Slack's queue (services/slack) tells bob, who wants Slack only.
+    expect(await deliveries(escalationId)).toEqual(["email ada@example.test handoff:oncall"]);
 
     await deliverDueEscalationEmails(database.db, config);
     const mail = sink.received.filter((received) => received.text.includes(escalationId));
@@ -93,6 +94,15 @@ describe.each(TEST_PROVIDERS)("hand-off notifications (%s)", (provider) => {
     expect(await deliveries(quiet)).toEqual(["email group:quiet handoff:quiet (not sent)"]);
     expect(await deliveries(missing)).toEqual(["email group:nobody handoff:nobody (not sent)"]);
     expect((await database.db.notificationDelivery.findFirstOrThrow({ where: { escalationId: missing } })).lastError).toBe("not sent: group nobody does not exist");
+  });
+
+  it("a Slack message queued first for the hand-off does not stop its emails", async () => {
+    const escalationId = await escalatedTo("security", "oncall");
+    await advanceEscalationClock(database.db, escalationId, 2.5);
+    await sweep(store);
+    await database.db.notificationDelivery.create({ data: { id: `slack-first-${escalationId}`, escalationId, recipient: "bob@example.test", channel: "slack", event: "handoff:oncall", nextAttemptAt: new Date() } });
+    await queueHandoffNotifications(database.db);
+    expect(await deliveries(escalationId)).toEqual(["email ada@example.test handoff:oncall", "slack bob@example.test handoff:oncall"]);
   });
 
   it("an escalation decided before the pass is not announced", async () => {

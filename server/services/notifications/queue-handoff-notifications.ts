@@ -10,9 +10,11 @@ import { reviewersOf } from "../reviewer-groups/reviewers-of";
 const BATCH = 50;
 
 /**
- * Queues a "handoff:<group>" message for each pending guard escalation the watchdog handed to a
+ * Queues a "handoff:<group>" email for each pending guard escalation the watchdog handed to a
  * group (a backup, or at the deadline) that has none queued for that group yet: to the group's
- * reviewers on their channels (server/notifications/handoff-recipients.ts). The escalation row,
+ * reviewers who want email (server/notifications/handoff-recipients.ts). Slack's own queue
+ * (services/slack) tells the group's Slack channel and members, whether or not SMTP is set up,
+ * so each channel's queue looks only at its own rows. The escalation row,
  * written in the hand-off's transaction, is the durable record; the outbox's unique (escalation,
  * recipient, channel, event) makes concurrent passes queue each message once. A group nobody in
  * it can be told about gets one row saying so, not sent, so the next pass does not look again.
@@ -21,7 +23,7 @@ export async function queueHandoffNotifications(db: Db, now = new Date()): Promi
   const handedOff = await db.$queryRawUnsafe<{ id: string; reviewGroup: string }[]>(
     `SELECT e."id", e."reviewGroup" FROM "Escalation" e
      WHERE e."status" = 'pending' AND e."kind" = 'guard' AND e."handedOffAt" IS NOT NULL AND e."reviewGroup" IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM "NotificationDelivery" n WHERE n."escalationId" = e."id" AND n."event" = 'handoff:' || e."reviewGroup")
+       AND NOT EXISTS (SELECT 1 FROM "NotificationDelivery" n WHERE n."escalationId" = e."id" AND n."channel" = 'email' AND n."event" = 'handoff:' || e."reviewGroup")
      ORDER BY e."handedOffAt" LIMIT ${BATCH}`,
   );
   let queued = 0;
@@ -34,12 +36,12 @@ export async function queueHandoffNotifications(db: Db, now = new Date()): Promi
       group ? { name: group.name, notifyEmail: group.notifyEmail, notifySlack: group.notifySlack, hasSlackTarget: Boolean(group.slackWebhookUrl || group.slackChannel) } : null,
       group ? reviewers : [],
       escalationPolicyOf(escalation.policy).channels,
-    );
+    ).filter((delivery) => delivery.channel === "email");
     const event = handoffEvent(reviewGroup);
     const rows =
       deliveries.length > 0
         ? deliveries.map((delivery) => ({ ...delivery, failed: null }))
-        : [{ recipient: groupRecipient(reviewGroup), channel: "email", failed: group ? `not sent: nobody in group ${reviewGroup} can be told (no member wants email or Slack, or the group's channels are off)` : `not sent: group ${reviewGroup} does not exist` }];
+        : [{ recipient: groupRecipient(reviewGroup), channel: "email", failed: group ? `not sent by email: nobody in group ${reviewGroup} wants email, or the group's email or the policy's is off` : `not sent: group ${reviewGroup} does not exist` }];
     for (const row of rows) {
       try {
         await db.notificationDelivery.create({

@@ -3,6 +3,7 @@ import { escalationPolicyOf } from "@/server/review-policy/escalation-policy";
 import { CREATED_EVENT, handoffEvent, reminderEvent } from "@/server/notifications/reminder-event";
 import { NO_SLACK_RECIPIENT } from "@/server/notifications/slack-recipient";
 import type { Db } from "@/server/persistence/db";
+import { escalationsReadyToNotify, readyToNotifyWhere } from "../notifications/escalations-ready-to-notify";
 import { isUniqueConstraintViolation } from "../prisma-errors";
 import type { SlackDeliveryConfig } from "./slack-config";
 import { slackRecipientsOf } from "./slack-recipients-of";
@@ -10,11 +11,6 @@ import { slackRecipientsOf } from "./slack-recipients-of";
 /** How many escalations one pass looks at per kind of event; the next pass takes the rest. */
 const BATCH = 50;
 const HOUR_MS = 3_600_000;
-/**
- * Routing runs before notifying: an escalation is told about once the routing pass has given it
- * its group and channels, or after this long unrouted, so a broken routing pass never silences it.
- */
-export const UNROUTED_GRACE_MS = 60_000;
 
 type QueueConfig = Pick<SlackDeliveryConfig, "hasApp" | "defaultWebhookUrl" | "reminderHours">;
 
@@ -28,14 +24,8 @@ type QueueConfig = Pick<SlackDeliveryConfig, "hasApp" | "defaultWebhookUrl" | "r
  */
 export async function queueSlackNotifications(db: Db, config: QueueConfig, now = new Date()): Promise<number> {
   let queued = 0;
-  const ready = { OR: [{ routedAt: { not: null } }, { createdAt: { lte: new Date(now.getTime() - UNROUTED_GRACE_MS) } }] };
-
-  const created = await db.escalation.findMany({
-    where: { status: "pending", kind: "guard", ...ready, notifications: { none: { channel: "slack", event: CREATED_EVENT } } },
-    orderBy: { createdAt: "asc" },
-    take: BATCH,
-    select: { id: true, policy: true, reviewGroup: true },
-  });
+  // Announced once routed (or unrouted past the grace): the rule every channel shares.
+  const created = await escalationsReadyToNotify(db, { channel: "slack", event: CREATED_EVENT, now, take: BATCH });
   for (const escalation of created) queued += await queueFor(db, config, escalation, CREATED_EVENT, now);
 
   // Newest hand-offs first, so one is never stuck behind older ones already told.
@@ -53,7 +43,7 @@ export async function queueSlackNotifications(db: Db, config: QueueConfig, now =
   for (const hours of config.reminderHours ?? []) {
     const event = reminderEvent(hours);
     const nearing = await db.escalation.findMany({
-      where: { status: "pending", kind: "guard", ...ready, expiresAt: { gt: now, lte: new Date(now.getTime() + hours * HOUR_MS) }, notifications: { none: { channel: "slack", event } } },
+      where: { ...readyToNotifyWhere(now), kind: "guard", expiresAt: { gt: now, lte: new Date(now.getTime() + hours * HOUR_MS) }, notifications: { none: { channel: "slack", event } } },
       orderBy: { expiresAt: "asc" },
       take: BATCH,
       select: { id: true, policy: true, reviewGroup: true, createdAt: true, expiresAt: true, claimedBy: true },

@@ -15,7 +15,8 @@ import { createSlackClient } from "./slack-client";
 import type { SlackDeliveryConfig } from "./slack-config";
 import { deliverDueSlackNotifications } from "./deliver-slack-notifications";
 import type { SlackInteractionConfig } from "./handle-slack-interaction";
-import { queueSlackNotifications, UNROUTED_GRACE_MS } from "./queue-slack-notifications";
+import { UNROUTED_GRACE_MS } from "../notifications/escalations-ready-to-notify";
+import { queueSlackNotifications } from "./queue-slack-notifications";
 import { slackInteractionResponse } from "./slack-interaction-response";
 import { responseUrlAllowedFor } from "./slack-interactions-from-env";
 
