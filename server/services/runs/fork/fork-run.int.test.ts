@@ -82,7 +82,7 @@ describe.each(providers)("forking a run on %s", (provider) => {
     expect((await db().artifact.findMany({ where: { runId: originalId } })).length).toBe(3);
 
     const before = model.count;
-    const { id } = await forkRun(db(), { id: originalId, artifactId: await attemptOf(originalId, "implement", 1), feedback: "Evict the least recently used key." });
+    const { id } = await forkRun(db(), { id: originalId, artifactId: await attemptOf(originalId, "implement", 1), feedback: "Evict the least recently used key." }, "ada@example.com");
     const fork = await ended(id);
     expect(fork.status).toBe("succeeded");
     // write_tests came from the original's ledger; implement attempt 1 was asked anew, with the edit, and passed.
@@ -106,7 +106,7 @@ describe.each(providers)("forking a run on %s", (provider) => {
   it("refuses an attempt the run does not have, naming it", async () => {
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["tdd-lru-cache"]!, specification: "LRU cache", generatorOverride: fixture.replay("tdd-lru-cache") });
     await ended(runId);
-    const error = await forkRun(db(), { id: runId, artifactId: "no-such-artifact" }).catch((caught: unknown) => caught);
+    const error = await forkRun(db(), { id: runId, artifactId: "no-such-artifact" }, "ada@example.com").catch((caught: unknown) => caught);
     expect(isServiceError(error) && error.code).toBe("NOT_FOUND");
     expect((error as Error).message).toContain("no-such-artifact");
   });
