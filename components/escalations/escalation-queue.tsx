@@ -164,6 +164,13 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
                 <td className="px-4 py-2">
                   <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[item.status] ?? ""}`}>{item.status}</span>
                   {item.decidedBy && <p className="mt-1 text-xs text-slate-500">by {item.decidedBy}</p>}
+                  {item.quorum && (
+                    <p className="mt-1 text-xs text-slate-600" data-testid="quorum-summary" title={item.status === "pending" ? (item.quorum.approvalRefusal ?? undefined) : undefined}>
+                      {item.quorum.summary}
+                      {item.status === "pending" && item.quorum.yourVote && <span className="block text-slate-500">you {item.quorum.yourVote === "approve" ? "approved" : "rejected"}</span>}
+                      {item.status === "pending" && !item.quorum.yourVote && item.quorum.approvalRefusal && <span className="block text-amber-700">you cannot approve: {item.quorum.approvalRefusal}</span>}
+                    </p>
+                  )}
                   {item.status === "pending" && viewer.mayDecide && approvalRefusal(item) && (
                     <p className="mt-1 text-xs text-amber-700" title={approvalRefusal(item) ?? undefined} data-testid="unseen-code">
                       code not seen yet

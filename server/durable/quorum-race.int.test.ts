@@ -40,7 +40,7 @@ describe.each(TEST_PROVIDERS)("quorum votes racing for one escalation (%s)", (pr
     await database.db.run.create({ data: { id: runId, workflowVersionId: versionId, specification: "quorum", status: "suspended", epoch: 1, workflowState: {}, resumeDeadline: later, startedBy: "sam@example.test" } });
     await database.db.artifact.create({ data: { id: artifactId, runId, stepName: "first", guardId: "g_a", attempt: 1, content: "{}", contentHash: "h", passed: false, fatal: true, feedback: "fatal" } });
     await database.db.escalation.create({
-      data: { id: escalationId, runId, artifactId, stepName: "first", guardId: "g_a", feedback: "fatal", decisionKey: "first/attempt-1/decision", expiresAt: later, routedAt: new Date(), policy: { quorum } },
+      data: { id: escalationId, runId, artifactId, stepName: "first", guardId: "g_a", feedback: "fatal", decisionKey: "first/attempt-1/decision", expiresAt: later, routedAt: new Date(), policy: { quorum: { ...quorum } } },
     });
     return { runId, escalationId };
   }

@@ -54,7 +54,7 @@ export interface VoteRequest {
 /** Why `request` may not be counted, as a sentence for the reviewer; null when it may. */
 export function voteRefusal(request: VoteRequest): string | null {
   const earlier = request.votes.find((cast) => sameReviewer(cast.reviewer, request.reviewer));
-  if (earlier) return `you already voted (${earlier.vote === "approve" ? "approved" : "rejected"}); each reviewer votes once`;
+  if (earlier) return alreadyVoted(earlier.vote);
   if (request.vote === "approve") {
     const refusal = approvalRefusalUnderQuorum(request.quorum, request.reviewer, request.runStartedBy);
     if (refusal) return refusal;
@@ -64,6 +64,11 @@ export function voteRefusal(request: VoteRequest): string | null {
     }
   }
   return null;
+}
+
+/** The refusal of a second vote. */
+export function alreadyVoted(earlier: QuorumVote): string {
+  return `you already voted (${earlier === "approve" ? "approved" : "rejected"}); each reviewer votes once`;
 }
 
 /** Why `reviewer` may not approve under `quorum` whatever they have seen; null when they may. */

@@ -5,6 +5,7 @@ import { notFound } from "../errors";
 import { canDecide, type Decider } from "./decision-kinds";
 import { lineDiff, type DiffLine } from "./diff-lines";
 import { offendingLine } from "./offending-line";
+import { quorumViewOf, type QuorumView } from "./quorum-view";
 import { recordEscalationView } from "./record-view";
 
 export interface ReviewArtifact {
@@ -62,7 +63,12 @@ interface EscalationReviewCommon {
   run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null; promptTokens: number; completionTokens: number; costUsd: number };
   /** Whether the caller may decide: a reviewer or admin, on a pending escalation. Computed here, enforced by the decide procedure. */
   canDecide: boolean;
+  /** Under a quorum policy: the votes so far and why the caller may not approve; null for a single decision. */
+  quorum: QuorumView | null;
 }
+
+/** A pending escalation holds fewer votes than its policy's two counts (each at most 10). */
+const MAX_VOTES_SHOWN = 50;
 
 const artifactSelect = { id: true, attempt: true, content: true, contentHash: true, language: true, passed: true, fatal: true, feedback: true, parentId: true, createdAt: true } as const;
 
@@ -72,17 +78,19 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
     where: { id: input.id },
     select: {
       id: true, status: true, stepName: true, guardId: true, feedback: true, createdAt: true, expiresAt: true, claimedBy: true, claimedAt: true,
-      decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true, kind: true,
+      decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true, kind: true, policy: true,
       artifact: { select: artifactSelect },
-      run: { select: { id: true, status: true, specification: true, currentState: true, promptTokens: true, completionTokens: true, costUsd: true, budget: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
+      approvals: { select: { reviewer: true, vote: true, comment: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { reviewer: "asc" }], take: MAX_VOTES_SHOWN },
+      run: { select: { id: true, startedBy: true, status: true, specification: true, currentState: true, promptTokens: true, completionTokens: true, costUsd: true, budget: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
     },
   });
   if (!escalation) throw notFound("Escalation", input.id);
-  const { artifact, run, decisionKey, kind, ...fields } = escalation;
+  const { artifact, run, decisionKey, kind, policy, approvals, ...fields } = escalation;
+  const quorum = quorumViewOf(policy, approvals, run.startedBy, viewer?.email ?? null);
   const mayDecide = escalation.status === "pending" && canDecide(viewer?.role);
   const runView = { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null, promptTokens: run.promptTokens, completionTokens: run.completionTokens, costUsd: run.costUsd };
   if (kind === "budget" || !artifact) {
-    return { kind: "budget", escalation: { ...fields, editAllowed: false }, run: runView, budget: budgetReviewOf(run.budget, run), canDecide: mayDecide };
+    return { kind: "budget", escalation: { ...fields, editAllowed: false }, run: runView, budget: budgetReviewOf(run.budget, run), canDecide: mayDecide, quorum: null };
   }
   // This answer carries the artifact: from now on the reviewer has seen its code (seen-code-rule.ts).
   if (mayDecide && viewer) await recordEscalationView(db, escalation.id, viewer.email);
@@ -108,6 +116,7 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
       ? { states: machine.states, initialState: machine.initial_state, finalStates: machine.final_states, transitions: machine.transitions.map((transition) => ({ from: transition.from, to: transition.to, condition: String(transition.condition) })) }
       : null,
     canDecide: mayDecide,
+    quorum,
   };
 }
 

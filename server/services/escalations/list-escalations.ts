@@ -1,6 +1,7 @@
 import type { Db, Prisma } from "@/server/persistence/db";
 import { containsText } from "@/server/persistence/text-search";
 import { ESCALATION_STATUSES, type EscalationStatus } from "@/server/durable/lifecycle";
+import { quorumViewOf } from "./quorum-view";
 
 export { ESCALATION_STATUSES, type EscalationStatus };
 export const ESCALATION_SORTS = ["oldest", "newest", "deadline"] as const;
@@ -57,6 +58,8 @@ export interface EscalationListItem {
   fatal: boolean;
   /** The reviewer asking has opened its review page (false when the list was asked for by no one in particular). */
   seenByYou: boolean;
+  /** Under a quorum policy: where the votes stand ("1 of 2 approvals (alice@…)") and why the reviewer asking may not approve; null for a single decision. */
+  quorum: { summary: string; yourVote: "approve" | "reject" | null; approvalRefusal: string | null } | null;
 }
 
 /**
@@ -119,10 +122,12 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       take: pageSize,
       select: {
         id: true, kind: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
-        claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true,
+        claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true, policy: true,
+        // Fewer than the policy's two counts while pending (each at most 10): bounded anyway.
+        approvals: { select: { reviewer: true, vote: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { reviewer: "asc" }], take: 50 },
         artifact: { select: { contentHash: true, fatal: true } },
         views: { where: { reviewer: options.reviewer ?? "" }, select: { reviewer: true }, take: 1 },
-        run: { select: { specification: true, promptTokens: true, completionTokens: true, costUsd: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
+        run: { select: { startedBy: true, specification: true, promptTokens: true, completionTokens: true, costUsd: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
       },
     }),
     db.escalation.groupBy({ by: ["status"], where: common, _count: { _all: true } }),
@@ -131,8 +136,9 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
   const counts = Object.fromEntries(ESCALATION_STATUSES.map((name) => [name, 0])) as Record<EscalationStatus, number>;
   for (const group of grouped) counts[group.status] = group._count._all;
   return {
-    items: rows.map(({ artifact, run, views, ...row }) => ({
+    items: rows.map(({ artifact, run, views, policy, approvals, ...row }) => ({
       ...row,
+      quorum: quorumSummary(quorumViewOf(policy, approvals, run.startedBy, options.reviewer ?? null)),
       workflow: run.workflowVersion?.workflow.name ?? null,
       specification: run.specification.length > SPECIFICATION_PREVIEW ? `${run.specification.slice(0, SPECIFICATION_PREVIEW)}…` : run.specification,
       // A budget escalation decides on more budget, not on an attempt: no artifact.
@@ -149,4 +155,8 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
     pageSize,
     pageCount: Math.max(1, Math.ceil(matching / pageSize)),
   };
+}
+
+function quorumSummary(view: ReturnType<typeof quorumViewOf>): EscalationListItem["quorum"] {
+  return view ? { summary: view.summary, yourVote: view.yourVote, approvalRefusal: view.approvalRefusal } : null;
 }
