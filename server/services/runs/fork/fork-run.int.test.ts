@@ -93,7 +93,9 @@ describe.each(providers)("forking a run on %s", (provider) => {
     // Side by side: the reused tests are the same, the regenerated implementation differs, the original's retry has no counterpart.
     const comparison = await compareRuns(db(), { a: originalId, b: id });
     // The edit that made the difference travels with the comparison.
-    expect(comparison.b.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-1", feedback: "Evict the least recently used key.", prompt: null, forkedBy: null });
+    expect(comparison.b.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-1", feedback: "Evict the least recently used key.", prompt: null, forkedBy: "ada@example.com" });
+    // Who forked it started the new run (a quorum may refuse them approving it).
+    expect((await db().run.findUniqueOrThrow({ where: { id }, select: { startedBy: true } })).startedBy).toBe("ada@example.com");
     expect((await findForkPoint(db(), originalId, await attemptOf(originalId, "implement", 1))).generator).toBe("openai");
     expect(comparison.attempts.map((pair) => `${pair.key} ${pair.a ? "a" : "-"}${pair.b ? "b" : "-"} same=${pair.sameContent}`)).toEqual([
       "write_tests/attempt-1 ab same=true",
