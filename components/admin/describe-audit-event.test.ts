@@ -26,6 +26,11 @@ describe("describeAuditEvent", () => {
     ],
     [event("escalation.decided", `escalation:${ESCALATION}`, { runId: RUN, decision: "reject_with_feedback" }), "ada@example.com rejected with feedback escalation 0c1d2e3f of run 9f8e7d6c"],
     [
+      event("escalation.voted", `escalation:${ESCALATION}`, { runId: RUN, vote: "approve", approvedBy: ["ada@example.com"], approvalsNeeded: 2 }, { workflow: "tdd" }),
+      "ada@example.com voted to approve escalation 0c1d2e3f of run 9f8e7d6c (workflow tdd): 1 of 2 approvals",
+    ],
+    [event("escalation.voted", `escalation:${ESCALATION}`, { vote: "reject" }), "ada@example.com voted to reject escalation 0c1d2e3f"],
+    [
       event("tool_call.reported", "tool_call:5e6f7a8b-aaaa-bbbb-cccc-000000000001", { runId: RUN, resumed: true }, { workflow: "deploy" }),
       "ada@example.com reported the result of tool call 5e6f7a8b of run 9f8e7d6c (workflow deploy); the run resumed",
     ],

@@ -20,6 +20,8 @@ export type AuditAction =
   | "workflow.unarchived"
   | "escalation.decided"
   | "escalation.claimed"
+  // A reviewer's vote under a quorum policy, written by the durable store in the vote's transaction (store/cast-quorum-vote.ts).
+  | "escalation.voted"
   // Written by the durable store in the report's transaction (a person's answer or an outside system's result).
   | "tool_call.reported"
   | "model_endpoint.created"
