@@ -7,27 +7,39 @@ import { saveWorkflowDefinition } from "../services/workflows/save-definition";
 import { cheapWorkflow } from "../worker/testing/cheap-workflow";
 import { DurableStore } from "./durable-store";
 import type { ResolutionOutcome } from "./store/resolve-escalation";
+import { spawnVoter, type SpawnedVoter } from "./testing/spawn-voter";
 
 const ROUNDS = 200;
+/** Fisher-Yates: a uniformly random order. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 const TWO_APPROVALS: QuorumPolicy = { approvals: 2, excludeRunStarter: true, rejections: 1 };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(TEST_PROVIDERS)("quorum votes racing for one escalation (%s)", (provider) => {
   let database: TestDatabase;
-  // One store per voter, each with its own connection: on PostgreSQL the votes really are
-  // concurrent transactions queueing on the escalation's row lock. better-sqlite3 is synchronous, so
-  // in one process each SQLite transaction runs whole (the random pauses keep two connections of one
-  // process from blocking each other's BEGIN IMMEDIATE); across processes SQLite's write lock serialises them.
+  // The racing voters are processes of their own, each with its own connection, so their votes
+  // really are concurrent transactions on both databases (better-sqlite3 is synchronous: in one
+  // process, SQLite transactions never interleave). The sequential cases use stores in this process.
+  let racers: SpawnedVoter[];
   let voters: DurableStore[];
   let versionId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
     voters = [0, 1, 2].map(() => new DurableStore(openSqlClient(database.url)));
+    racers = await Promise.all([0, 1, 2].map(() => spawnVoter(database.url)));
     versionId = (await saveWorkflowDefinition(database.db, cheapWorkflow())).versionId;
   });
   afterAll(async () => {
     for (const voter of voters) await voter.close();
+    await Promise.all((racers ?? []).map((racer) => racer.close()));
     await database.dispose();
   });
 
@@ -52,11 +64,15 @@ describe.each(TEST_PROVIDERS)("quorum votes racing for one escalation (%s)", (pr
     const tally = { approved: 0, rejected: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const { runId, escalationId } = await suspendedRun(TWO_APPROVALS);
-      const [ada, bob, cy] = await Promise.all([
-        pause(Math.random() * 3).then(() => vote(voters[0]!, escalationId, "approve", "ada@example.test")),
-        pause(Math.random() * 3).then(() => vote(voters[1]!, escalationId, "approve", "bob@example.test")),
-        pause(Math.random() * 3).then(() => vote(voters[2]!, escalationId, "reject", "cy@example.test")),
-      ]);
+      // The three are sent at once, in a random order each round, so they arrive in every order.
+      const ballots = [
+        { racer: 0, decision: "approve", reviewer: "ada@example.test" },
+        { racer: 1, decision: "approve", reviewer: "bob@example.test" },
+        { racer: 2, decision: "reject", reviewer: "cy@example.test" },
+      ] as const;
+      const sent = new Map<string, Promise<ResolutionOutcome>>();
+      for (const ballot of shuffled(ballots)) sent.set(ballot.reviewer, racers[ballot.racer]!.vote(escalationId, ballot.decision, ballot.reviewer));
+      const [ada, bob, cy] = (await Promise.all(ballots.map((ballot) => sent.get(ballot.reviewer)!))) as [ResolutionOutcome, ResolutionOutcome, ResolutionOutcome];
       const outcomes: ResolutionOutcome[] = [ada, bob, cy];
 
       const escalation = await database.db.escalation.findUniqueOrThrow({ where: { id: escalationId } });
@@ -103,11 +119,14 @@ describe.each(TEST_PROVIDERS)("quorum votes racing for one escalation (%s)", (pr
       }
     }
     expect(tally.approved + tally.rejected).toBe(ROUNDS);
+    // Both outcomes happen: the votes really raced (a serial order would always give the same one).
+    expect(tally.approved).toBeGreaterThan(0);
+    expect(tally.rejected).toBeGreaterThan(0);
   }, 180_000);
 
   it("one reviewer voting twice at once is counted once", async () => {
     const { escalationId } = await suspendedRun(TWO_APPROVALS);
-    const outcomes = await Promise.all([0, 1].map((voter) => pause(Math.random() * 3).then(() => vote(voters[voter]!, escalationId, "approve", "ada@example.test"))));
+    const outcomes = await Promise.all([0, 1].map((racer) => racers[racer]!.vote(escalationId, "approve", "ada@example.test")));
     expect(outcomes.map((outcome) => (outcome.ok ? "decided" : outcome.status)).sort()).toEqual(["refused", "voted"]);
     expect(outcomes.find((outcome) => !outcome.ok && outcome.status === "refused")).toMatchObject({ reason: "you already voted (approved); each reviewer votes once" });
     const escalation = await database.db.escalation.findUniqueOrThrow({ where: { id: escalationId } });
