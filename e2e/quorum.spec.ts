@@ -41,6 +41,12 @@ test("under a quorum of two, the run's starter cannot approve, one approval is a
   const row = page.locator(`[data-testid="escalation-row"][data-run-id="${runId}"]`);
   await expect(row.getByTestId("quorum-summary")).toContainText(`1 of 2 approvals (${first.email})`);
   await expect(row.getByTestId("quorum-summary")).toContainText("you cannot approve: you started this run");
+  // The queue's quick approve says the same and cannot be confirmed.
+  await row.getByTestId("quorum-summary").click();
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await page.locator("body").press("a");
+  await expect(page.getByTestId("decision-refusal")).toHaveText("You cannot approve: you started this run, and its review policy needs the approval of someone else.");
+  await page.keyboard.press("Escape");
 
   // The second reviewer's approval decides, and the run goes on.
   const second = await signedInAs(browser, request, "reviewer");

@@ -244,7 +244,12 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
           pending={decide.isPending}
           error={decide.error?.message ?? null}
           refusal={
-            quick.decision === "approve" && approvalRefusal(quick.item) ? (
+            // A quorum's refusal first (you started the run, you voted): no review changes it.
+            quorumRefusal(quick.item, quick.decision) ? (
+              <>
+                You cannot {quick.decision === "approve" ? "approve" : "vote"}: {quorumRefusal(quick.item, quick.decision)}.
+              </>
+            ) : quick.decision === "approve" && approvalRefusal(quick.item) ? (
               <>
                 {approvalRefusal(quick.item)}.{" "}
                 <Link href={`/escalations/${quick.item.id}`} className="font-medium underline">
@@ -261,4 +266,11 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
       )}
     </div>
   );
+}
+
+/** Why the escalation's quorum refuses the reviewer this decision (the server refuses it too); null when it does not. */
+function quorumRefusal(item: { status: string; quorum: { yourVote: string | null; approvalRefusal: string | null } | null }, decision: string): string | null {
+  if (item.status !== "pending" || !item.quorum) return null;
+  // Having voted refuses any decision; the starter is refused approvals only (quorum-view.ts puts either in approvalRefusal).
+  return decision === "approve" || item.quorum.yourVote ? item.quorum.approvalRefusal : null;
 }
