@@ -9,12 +9,19 @@ export default async function DecidedPage({ searchParams }: { searchParams: Prom
   const status = text("status");
   const escalation = text("escalation");
   const decided = status === "approved" || status === "rejected";
+  // A vote under a quorum that others must still join (server/review-policy/quorum.ts).
+  const voted = status === "pending";
   return (
     <main className="mx-auto max-w-2xl px-6 py-12">
-      <h1 className="text-xl font-semibold text-slate-900">{decided ? `Escalation ${status}` : "Not decided"}</h1>
+      <h1 className="text-xl font-semibold text-slate-900">{decided ? `Escalation ${status}` : voted ? "Your vote is recorded" : "Not decided"}</h1>
       <p data-testid="decision-outcome" className="mt-3 text-slate-700">
-        {decided ? `Your decision is recorded${text("run") ? `; run ${text("run")} goes on from it` : ""}.` : text("reason") || "Nothing was decided."}
+        {decided
+          ? `Your decision is recorded${text("run") ? `; run ${text("run")} goes on from it` : ""}.`
+          : voted
+            ? `The escalation waits for more reviewers: ${text("votes") || "more votes are needed"}.`
+            : text("reason") || "Nothing was decided."}
       </p>
+      {decided && text("votes") ? <p className="mt-2 text-sm text-slate-600">Votes: {text("votes")}</p> : null}
       {/^[\w-]{1,100}$/.test(escalation) ? (
         <p className="mt-4">
           <a className="text-sky-700 underline" href={`/escalations/${escalation}`}>Open the escalation</a>

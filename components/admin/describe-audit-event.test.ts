@@ -34,6 +34,11 @@ describe("describeAuditEvent", () => {
       "deadline policy handed escalation 0c1d2e3f of run 9f8e7d6c (workflow tdd) from every reviewer to leads: its deadline passed; 4 h more",
     ],
     [
+      event("escalation.voted", `escalation:${ESCALATION}`, { runId: RUN, vote: "approve", approvedBy: ["ada@example.com"], approvalsNeeded: 2 }, { workflow: "tdd" }),
+      "ada@example.com voted to approve escalation 0c1d2e3f of run 9f8e7d6c (workflow tdd): 1 of 2 approvals",
+    ],
+    [event("escalation.voted", `escalation:${ESCALATION}`, { vote: "reject" }), "ada@example.com voted to reject escalation 0c1d2e3f"],
+    [
       event("tool_call.reported", "tool_call:5e6f7a8b-aaaa-bbbb-cccc-000000000001", { runId: RUN, resumed: true }, { workflow: "deploy" }),
       "ada@example.com reported the result of tool call 5e6f7a8b of run 9f8e7d6c (workflow deploy); the run resumed",
     ],

@@ -94,6 +94,14 @@ export function describeAuditEvent(event: AuditEventView): string {
       const comment = text(detail.comment);
       return `${who} ${verb} escalation ${shortId(target)}${run ? ` of run ${shortId(run)}` : ""}${workflow ? ` (workflow ${workflow})` : ""}${comment ? `: ${quoted(comment)}` : ""}`;
     }
+    case "escalation.voted": {
+      // A vote under a quorum policy (server/review-policy/quorum.ts); the decision, when it completes the quorum, is its own event.
+      const vote = text(detail.vote) === "approve" ? "to approve" : text(detail.vote) === "reject" ? "to reject" : "on";
+      const run = text(detail.runId);
+      const workflow = event.context?.workflow;
+      const approvals = Array.isArray(detail.approvedBy) && typeof detail.approvalsNeeded === "number" ? `: ${detail.approvedBy.length} of ${detail.approvalsNeeded} approvals` : "";
+      return `${who} voted ${vote} escalation ${shortId(target)}${run ? ` of run ${shortId(run)}` : ""}${workflow ? ` (workflow ${workflow})` : ""}${approvals}`;
+    }
     case "escalation.claimed":
       return `${who} claimed escalation ${shortId(target)}`;
     case "escalation.offered_to_backup":

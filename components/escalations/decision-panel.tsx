@@ -56,9 +56,22 @@ export function DecisionPanel({ review, editRequest, next, pending }: { review: 
       ...(comments.length > 0 ? { comments: submittedComments(comments) } : {}),
     });
 
+  if (decide.data?.status === "pending") {
+    // A vote under a quorum: the escalation waits for the others (the status above refreshes).
+    return (
+      <p role="status" className="px-5 py-4 text-sm font-medium text-slate-900" data-testid="vote-recorded">
+        Your vote is recorded: {decide.data.quorum?.summary ?? "more votes are needed"}.
+      </p>
+    );
+  }
   if (decide.data) {
     return <Outcome closed={decide.data} runId={decide.data.runId} next={next} />;
   }
+  // Under a quorum the page says why (quorum-status.tsx); the buttons it refuses are disabled.
+  const mayVote = !review.quorum?.voteRefusal;
+  const mayApprove = mayVote && !review.quorum?.approvalRefusal;
+  // An edit is one person's decision: refused when several must approve (server/review-policy/quorum.ts).
+  const mayEdit = mayApprove && (review.quorum?.approvalsNeeded ?? 1) === 1;
 
   return (
     <div className="space-y-3 px-5 py-4">
@@ -104,14 +117,14 @@ export function DecisionPanel({ review, editRequest, next, pending }: { review: 
       )}
       <div className="flex flex-wrap gap-2">
         {suggestions > 0 && review.escalation.editAllowed && (
-          <button type="button" disabled={decide.isPending || editing || applied?.ok === false} onClick={() => submit("edit_and_approve")} className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}>
+          <button type="button" disabled={decide.isPending || editing || applied?.ok === false || !mayEdit} title={mayEdit ? undefined : "Several reviewers must approve this escalation: suggestions cannot be applied under a quorum"} onClick={() => submit("edit_and_approve")} className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}>
             Approve with suggestions ({suggestions})
           </button>
         )}
         <button
           type="button"
-          disabled={decide.isPending || suggestions > 0}
-          title={suggestions > 0 ? "Your suggestions change the artifact: approve with suggestions, or remove them" : undefined}
+          disabled={decide.isPending || suggestions > 0 || !mayApprove}
+          title={suggestions > 0 ? "Your suggestions change the artifact: approve with suggestions, or remove them" : (review.quorum?.approvalRefusal ?? undefined)}
           onClick={() => submit("approve")}
           className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}
         >
@@ -119,18 +132,18 @@ export function DecisionPanel({ review, editRequest, next, pending }: { review: 
         </button>
         {review.escalation.editAllowed &&
           (editing ? (
-            <button type="button" disabled={decide.isPending} onClick={() => submit("edit_and_approve")} className={`${buttonBase} border border-emerald-700 text-emerald-800 hover:bg-emerald-50`}>
+            <button type="button" disabled={decide.isPending || !mayEdit} onClick={() => submit("edit_and_approve")} className={`${buttonBase} border border-emerald-700 text-emerald-800 hover:bg-emerald-50`}>
               Edit and approve
             </button>
           ) : (
-            <button type="button" onClick={() => setEditing(true)} className={`${buttonBase} border border-emerald-700 text-emerald-800 hover:bg-emerald-50`}>
+            <button type="button" disabled={!mayEdit} title={mayEdit ? undefined : "Several reviewers must approve this escalation: approve it as it is, or reject with feedback"} onClick={() => setEditing(true)} className={`${buttonBase} border border-emerald-700 text-emerald-800 hover:bg-emerald-50`}>
               Edit and approve
             </button>
           ))}
-        <button type="button" disabled={decide.isPending} onClick={() => submit("reject")} className={`${buttonBase} bg-red-700 text-white hover:bg-red-800`}>
+        <button type="button" disabled={decide.isPending || !mayVote} onClick={() => submit("reject")} className={`${buttonBase} bg-red-700 text-white hover:bg-red-800`}>
           Reject
         </button>
-        <button type="button" disabled={decide.isPending} onClick={() => submit("reject_with_feedback")} className={`${buttonBase} border border-red-700 text-red-800 hover:bg-red-50`}>
+        <button type="button" disabled={decide.isPending || !mayVote} onClick={() => submit("reject_with_feedback")} className={`${buttonBase} border border-red-700 text-red-800 hover:bg-red-50`}>
           {comments.length > 0 ? `Request changes (${comments.length})` : "Reject with feedback"}
         </button>
       </div>

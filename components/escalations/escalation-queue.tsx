@@ -166,6 +166,13 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
                 <td className="px-4 py-2">
                   <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[item.status] ?? ""}`}>{item.status}</span>
                   {item.decidedBy && <p className="mt-1 text-xs text-slate-500">by {item.decidedBy}</p>}
+                  {item.quorum && (
+                    <p className="mt-1 text-xs text-slate-600" data-testid="quorum-summary" title={item.status === "pending" ? (item.quorum.approvalRefusal ?? undefined) : undefined}>
+                      {item.quorum.summary}
+                      {item.status === "pending" && item.quorum.yourVote && <span className="block text-slate-500">you {item.quorum.yourVote === "approve" ? "approved" : "rejected"}</span>}
+                      {item.status === "pending" && !item.quorum.yourVote && item.quorum.approvalRefusal && <span className="block text-amber-700">you cannot approve: {item.quorum.approvalRefusal}</span>}
+                    </p>
+                  )}
                   {item.status === "pending" && viewer.mayDecide && approvalRefusal(item) && (
                     <p className="mt-1 text-xs text-amber-700" title={approvalRefusal(item) ?? undefined} data-testid="unseen-code">
                       code not seen yet
@@ -242,7 +249,12 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
           pending={decide.isPending}
           error={decide.error?.message ?? null}
           refusal={
-            quick.decision === "approve" && approvalRefusal(quick.item) ? (
+            // A quorum's refusal first (you started the run, you voted): no review changes it.
+            quorumRefusal(quick.item, quick.decision) ? (
+              <>
+                You cannot {quick.decision === "approve" ? "approve" : "vote"}: {quorumRefusal(quick.item, quick.decision)}.
+              </>
+            ) : quick.decision === "approve" && approvalRefusal(quick.item) ? (
               <>
                 {approvalRefusal(quick.item)}.{" "}
                 <Link href={`/escalations/${quick.item.id}`} className="font-medium underline">
@@ -259,4 +271,11 @@ export function EscalationQueue({ viewer }: { viewer: { email: string; mayDecide
       )}
     </div>
   );
+}
+
+/** Why the escalation's quorum refuses the reviewer this decision (the server refuses it too); null when it does not. */
+function quorumRefusal(item: { status: string; quorum: { yourVote: string | null; approvalRefusal: string | null } | null }, decision: string): string | null {
+  if (item.status !== "pending" || !item.quorum) return null;
+  // Having voted refuses any decision; the starter is refused approvals only (quorum-view.ts puts either in approvalRefusal).
+  return decision === "approve" || item.quorum.yourVote ? item.quorum.approvalRefusal : null;
 }

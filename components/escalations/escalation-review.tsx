@@ -20,6 +20,7 @@ import { DecisionPanel, DecisionSummary } from "./decision-panel";
 import { describeDecision } from "./describe-decision";
 import { DiffView } from "./diff-view";
 import { EscalationReachNote } from "./escalation-reach";
+import { QuorumStatus } from "./quorum-status";
 import { ShortcutHelp } from "./shortcut-help";
 import { TimeLeft } from "./time-left";
 import { useNextPending } from "./use-next-pending";
@@ -180,6 +181,7 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
           {/* Stays in view while the artifact scrolls (on phones the bar at the bottom does). */}
           <div className="lg:sticky lg:top-4 lg:z-10 space-y-6 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto" data-testid="decision-rail">
             <SectionCard id="decision" title="Decision">
+              {review.quorum && <QuorumStatus quorum={review.quorum} pending={escalation.status === "pending"} />}
               {escalation.status !== "pending" ? (
                 <DecisionSummary review={review} next={next} />
               ) : review.canDecide ? (

@@ -144,13 +144,14 @@ describe.each(TEST_PROVIDERS)("tools that wait (003 suspension) on %s", (provide
     const plan: WaitingToolPlan = { kind: "workflow", deadlineAfterMs: HOUR, entered: { count: 0 } };
     await startWorker(plan);
     const override = { kind: "llm", model: "inherited-model" };
-    const { runId } = await store.enqueueRun({ workflowVersionId: parentVersion, specification: "delegate", generatorOverride: override });
+    const { runId } = await store.enqueueRun({ workflowVersionId: parentVersion, specification: "delegate", generatorOverride: override, startedBy: "ada@example.com" });
     const done = await runIn(runId, ["succeeded", "failed", "cancelled"]);
     expect(done.status).toBe("succeeded");
     const wait = await database.db.toolWait.findFirstOrThrow({ where: { runId } });
     expect(wait.status).toBe("reported");
     const child = await database.db.run.findUniqueOrThrow({ where: { id: wait.childRunId! } });
-    expect(child).toMatchObject({ status: "succeeded", parentRunId: runId, parentCallId: wait.id, specification: "What should it say?", generatorOverride: override });
+    // A sub-run is started by whoever started its parent.
+    expect(child).toMatchObject({ status: "succeeded", parentRunId: runId, parentCallId: wait.id, specification: "What should it say?", generatorOverride: override, startedBy: "ada@example.com" });
     const artifact = await database.db.artifact.findFirstOrThrow({ where: { runId, passed: true } });
     expect(JSON.parse(artifact.content).answer).toMatchObject({ status: "succeeded", runId: child.id, artifacts: { g: JSON.stringify({ answer: "from the sub-run" }) } });
     const joins = await database.db.executionEdge.findMany({ where: { primitive: "join", OR: [{ runId }, { runId: child.id }] } });

@@ -35,6 +35,8 @@ export async function POST(request: Request): Promise<Response> {
     target.set("status", used.outcome.status);
     target.set("escalation", used.outcome.escalationId);
     target.set("run", used.outcome.runId);
+    // A vote under a quorum: the page says where the votes stand.
+    if (used.outcome.quorum) target.set("votes", used.outcome.quorum.summary);
   } else {
     target.set("reason", used.reason);
     if (used.escalationId) target.set("escalation", used.escalationId);

@@ -128,6 +128,11 @@ for (const { provider, enabled } of TEST_DATABASES) {
       expect(id).not.toBe(first.id);
       const [original, again] = await Promise.all([first.id, id].map((runId) => database.db.run.findUniqueOrThrow({ where: { id: runId }, select: { workflowVersionId: true, specification: true, contextValues: true, generatorOverride: true, status: true } })));
       expect(again).toEqual({ ...original, status: "queued" });
+      // Who starts it again is its starter, not the original's.
+      const rita = createTestCaller(database.db, { id: "u-rita", email: "rita@example.com", role: "reviewer", via: "token" });
+      const { id: third } = await rita.run.rerun({ id: first.id });
+      const starters = await database.db.run.findMany({ where: { id: { in: [first.id, id, third] } }, select: { id: true, startedBy: true } });
+      expect(Object.fromEntries(starters.map((run) => [run.id, run.startedBy]))).toEqual({ [first.id]: TEST_ADMIN.email, [id]: TEST_ADMIN.email, [third]: "rita@example.com" });
       await expect(caller.run.rerun({ id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
 

@@ -34,8 +34,8 @@ export const runRouter = createTRPCRouter({
   forkPoint: viewerProcedure.input(forkPointInput).query(({ ctx, input }) => findForkPoint(ctx.db, input.id, input.artifactId)),
   compare: viewerProcedure.input(compareRunsInput).query(({ ctx, input }) => compareRuns(ctx.db, input)),
   provenance: viewerProcedure.input(getRunInput).query(({ ctx, input }) => getProvenance(ctx.db, input.id)),
-  create: permittedProcedure("start_run").input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input)),
-  rerun: permittedProcedure("start_run").input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input)),
+  create: permittedProcedure("start_run").input(createRunInput).mutation(({ ctx, input }) => createRun(ctx.db, input, ctx.actor.email)),
+  rerun: permittedProcedure("start_run").input(getRunInput).mutation(({ ctx, input }) => rerunRun(ctx.db, input, ctx.actor.email)),
   fork: permittedProcedure("fork_run").input(forkRunInput).mutation(({ ctx, input }) => forkRun(ctx.db, input, ctx.actor.email)),
   cancel: permittedProcedure("cancel_run").input(cancelRunInput).mutation(({ ctx, input }) => cancelRun(ctx.db, input, ctx.actor.email)),
 });

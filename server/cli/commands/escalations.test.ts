@@ -94,6 +94,27 @@ describe("dualstate escalations list|show|approve|reject", () => {
     expect(again.err).toMatch(/ada@example\.test decided first/);
   });
 
+  it("under a quorum policy, approve is a vote: the second reviewer's approval decides; a second vote is refused", async () => {
+    const { runId, escalationId } = await escalatedRun();
+    // `dualstate run` has no account to name: its runs are started by "cli".
+    expect((await db.run.findUniqueOrThrow({ where: { id: runId } })).startedBy).toBe("cli");
+    await db.user.create({ data: { id: "u-bob", name: "bob", email: "bob@example.test", role: "reviewer" } });
+    await db.escalation.update({ where: { id: escalationId }, data: { routedAt: new Date(), policy: { quorum: { approvals: 2, excludeRunStarter: true, rejections: 1 } } } });
+
+    const first = await cli("escalations", "approve", escalationId, "--as", "ada@example.test");
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toBe(`voted on escalation ${escalationId} (approve) as ada@example.test; it stays pending: 1 of 2 approvals (ada@example.test)`);
+    const twice = await cli("escalations", "reject", escalationId, "--as", "ada@example.test");
+    expect(twice.code).toBe(1);
+    expect(twice.err).toContain("you already voted (approved); each reviewer votes once");
+    expect(await db.escalation.findUniqueOrThrow({ where: { id: escalationId } })).toMatchObject({ status: "pending", approvalCount: 1 });
+
+    const second = await cli("escalations", "approve", escalationId, "--as", "bob@example.test");
+    expect(second.code, second.err).toBe(0);
+    expect(second.out).toContain(`approved escalation ${escalationId} (approve) as bob@example.test; run ${runId} resumes when a worker picks it up (2 of 2 approvals (ada@example.test, bob@example.test))`);
+    expect(await runStatus(runId, ["succeeded", "failed"])).toBe("succeeded");
+  });
+
   it("reject --feedback sends the step back: the next attempt carries the feedback and passes", async () => {
     const { runId, escalationId } = await escalatedRun();
     const rejected = await cli("escalations", "reject", escalationId, "--as", "ada@example.test", "--feedback", "Do not shell out; read sizes from stdin");

@@ -74,7 +74,8 @@ async function decide(command: "approve" | "reject", args: string[], env: Env, i
     return decideEscalation(db, decider, { escalationId: id, contentHash, decision, ...(comment !== undefined ? { comment } : {}), ...(editedContent !== undefined ? { editedContent } : {}) }, new Date(), { requireSeenCode: false });
   });
   if (options.json) io.out(terminalJson(outcome));
-  else io.out(`${outcome.status} escalation ${outcome.escalationId} (${outcome.decision.replaceAll("_", " ")}) as ${outcome.decidedBy}; run ${outcome.runId} resumes when a worker picks it up`);
+  else if (outcome.status === "pending") io.out(`voted on escalation ${outcome.escalationId} (${outcome.decision.replaceAll("_", " ")}) as ${outcome.decidedBy}; it stays pending: ${outcome.quorum?.summary ?? "more votes are needed"}`);
+  else io.out(`${outcome.status} escalation ${outcome.escalationId} (${outcome.decision.replaceAll("_", " ")}) as ${outcome.decidedBy}; run ${outcome.runId} resumes when a worker picks it up${outcome.quorum ? ` (${outcome.quorum.summary})` : ""}`);
   return EXIT.ok;
 }
 

@@ -167,6 +167,8 @@ export async function runCommand(args: string[], env: Env, io: CliIo): Promise<n
         specification,
         contextValues: overrides,
         generatorOverride: cassette ? { kind: "replay", cassette } : undefined,
+        // The CLI's operator has no account here; a quorum's starter rule cannot name them.
+        startedBy: "cli",
       }, env));
     } catch (error) {
       // An archived workflow: said as bad input, like any other reason the run cannot start.

@@ -23,6 +23,8 @@ export interface NewDurableRun {
   readonly fork?: { readonly fromRunId: string; readonly attemptKey: string; readonly ledger: readonly SeededLedgerEntry[] };
   /** The run's own budget (a start request's); absent: the workflow's `budget:`, if it has one. */
   readonly budget?: RunBudget;
+  /** Who starts it (Run.startedBy): a person's email, or "cli"; a quorum policy may refuse them approving it. */
+  readonly startedBy?: string | null;
 }
 
 /**
@@ -43,8 +45,8 @@ export async function enqueueRun(sql: SqlClient, run: NewDurableRun): Promise<{ 
     if (pinned?.archivedAt) throw new WorkflowArchivedError(pinned.name);
     const budget = run.budget ?? workflowBudget(d.readJson(pinned?.budget ?? null));
     await tx.execute(
-      `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "forkedFromRunId", "forkedFromAttempt", "budget", "createdAt", "updatedAt")
-       VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ${d.now}, ${d.now})`,
+      `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "forkedFromRunId", "forkedFromAttempt", "budget", "startedBy", "createdAt", "updatedAt")
+       VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ${d.now}, ${d.now})`,
       [
         runId,
         run.workflowVersionId,
@@ -55,6 +57,7 @@ export async function enqueueRun(sql: SqlClient, run: NewDurableRun): Promise<{ 
         run.fork?.fromRunId ?? null,
         run.fork?.attemptKey ?? null,
         budget ? d.json(budget) : null,
+        run.startedBy ?? null,
       ],
     );
     const seeded = run.fork?.ledger ?? [];

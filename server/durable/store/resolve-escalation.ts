@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { SqlClient } from "../../persistence/sql/sql-client";
+import type { SqlClient, SqlDialect, SqlExecutor } from "../../persistence/sql/sql-client";
 import { decisionCallKey, statusAfter, type RecordedDecision } from "../decision";
 import type { EscalationStatus } from "../lifecycle";
 import { insertLedger } from "./insert-ledger";
 import { insertMessage } from "./insert-message";
 import { DEADLINE_POLICY_ACTOR } from "../../review-policy/hand-off";
+import type { QuorumTally } from "../../review-policy/quorum";
+import { castQuorumVote } from "./cast-quorum-vote";
 
 export interface EscalationResolution {
   readonly escalationId: string;
@@ -20,8 +22,14 @@ export interface EscalationResolution {
   readonly refuseOverdue?: boolean;
   /** A budget escalation's grant: the run's budget with the grant added, written with the decision. */
   readonly raisedBudget?: unknown;
-  /** Line comments submitted with a person's decision: ReviewComment rows, written only if the decision wins. */
+  /** Line comments submitted with a person's decision: ReviewComment rows, written only if the decision (or the vote) counts. */
   readonly reviewComments?: readonly ReviewCommentInput[];
+  /**
+   * A person's decision, counted as their vote when the escalation's policy needs a quorum
+   * (cast-quorum-vote.ts): it decides only when it completes the quorum. Absent for the watchdog
+   * and budget grants, which decide outright.
+   */
+  readonly asQuorumVote?: boolean;
 }
 
 /** A line comment as the decision's transaction stores it (server/review-comments/line-comment.ts, validated before). */
@@ -33,11 +41,16 @@ export interface ReviewCommentInput {
 }
 
 export type ResolutionOutcome =
-  | { readonly ok: true; readonly runId: string }
+  /** Decided by this call; `tally` when a quorum's last vote decided it. */
+  | { readonly ok: true; readonly runId: string; readonly tally?: QuorumTally }
   /** Someone (a decision, the watchdog, a cancel) closed the escalation first. */
   | { readonly ok: false; readonly status: EscalationStatus; readonly decidedBy: string | null }
   /** Still pending, but past its deadline: the watchdog will expire it. */
-  | { readonly ok: false; readonly status: "overdue" };
+  | { readonly ok: false; readonly status: "overdue" }
+  /** Under a quorum: the vote was recorded and the escalation waits for more (not decided by this call). */
+  | { readonly ok: false; readonly status: "voted"; readonly runId: string; readonly tally: QuorumTally }
+  /** Under a quorum: the vote was refused (the reviewer voted before, started the run, ...); nothing recorded. */
+  | { readonly ok: false; readonly status: "refused"; readonly reason: string };
 
 /**
  * Decides a pending escalation and queues the message that resumes its run, in one transaction:
@@ -52,9 +65,20 @@ export async function resolveEscalation(sql: SqlClient, resolution: EscalationRe
   const status = statusAfter(decision.decision);
   const comment = "comment" in decision && decision.comment ? decision.comment : null;
   return sql.transaction(async (tx): Promise<ResolutionOutcome> => {
+    let tally: QuorumTally | null = null;
+    if (resolution.asQuorumVote && decision.decision !== "expired") {
+      const step = await castQuorumVote(tx, d, resolution.escalationId, decision, resolution.refuseOverdue ?? false, resolution.auditActor);
+      if (!step.decide) {
+        // A vote that stands without deciding keeps its line comments, as a deciding one does.
+        if (step.outcome.status === "voted") await insertReviewComments(tx, d, resolution);
+        return step.outcome;
+      }
+      // The vote step checked the deadline with the row locked; checking again a moment later could refuse a decision whose vote is already written.
+      tally = step.tally;
+    }
     const changed = await tx.execute(
       `UPDATE "Escalation" SET "status" = ?, "decidedBy" = ?, "decidedAt" = ${d.now}, "comment" = ?, "decision" = ?, "decidedHash" = ?
-       WHERE "id" = ? AND "status" = 'pending'${resolution.refuseOverdue ? ` AND ("expiresAt" IS NULL OR "expiresAt" > ${d.now})` : ""}`,
+       WHERE "id" = ? AND "status" = 'pending'${resolution.refuseOverdue && !tally ? ` AND ("expiresAt" IS NULL OR "expiresAt" > ${d.now})` : ""}`,
       [status, decision.decidedBy, comment, decision.decision, resolution.decidedHash ?? null, resolution.escalationId],
     );
     const [escalation] = await tx.query<{ runId: string; status: EscalationStatus; decidedBy: string | null; decisionKey: string | null }>(
@@ -87,21 +111,16 @@ export async function resolveEscalation(sql: SqlClient, resolution: EscalationRe
       ...(resolution.raisedBudget === undefined ? [] : [d.json(resolution.raisedBudget)]),
       escalation.runId,
     ]);
-    // Line comments: by the decider, tagged with the decision they went with.
-    for (const comment of resolution.reviewComments ?? []) {
-      await tx.execute(`INSERT INTO "ReviewComment" ("id", "escalationId", "author", "line", "endLine", "body", "suggestion", "decision", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${d.now})`, [
-        randomUUID(),
-        resolution.escalationId,
-        decision.decidedBy,
-        comment.line,
-        comment.endLine ?? null,
-        comment.body,
-        comment.suggestion ?? null,
-        decision.decision,
-      ]);
-    }
+    await insertReviewComments(tx, d, resolution);
     if (resolution.auditActor) {
-      const detail = { runId: escalation.runId, decision: decision.decision, contentHash: resolution.decidedHash ?? null, comment, ...(resolution.raisedBudget === undefined ? {} : { budget: resolution.raisedBudget }) };
+      const detail = {
+        runId: escalation.runId,
+        decision: decision.decision,
+        contentHash: resolution.decidedHash ?? null,
+        comment,
+        ...(resolution.raisedBudget === undefined ? {} : { budget: resolution.raisedBudget }),
+        ...(tally ? { approvedBy: tally.approvedBy, rejectedBy: tally.rejectedBy } : {}),
+      };
       await tx.execute(`INSERT INTO "AuditEvent" ("id", "at", "actorId", "actorEmail", "action", "target", "detail") VALUES (?, ${d.now}, ?, ?, 'escalation.decided', ?, ?)`, [
         randomUUID(),
         resolution.auditActor.id,
@@ -110,7 +129,7 @@ export async function resolveEscalation(sql: SqlClient, resolution: EscalationRe
         d.json(detail),
       ]);
     }
-    return { ok: true, runId: escalation.runId };
+    return tally ? { ok: true, runId: escalation.runId, tally } : { ok: true, runId: escalation.runId };
   });
 }
 
@@ -119,4 +138,21 @@ export async function isEscalationOverdue(sql: SqlClient, escalationId: string):
   const d = sql.dialect;
   const [row] = await sql.query<{ overdue: unknown }>(`SELECT CASE WHEN "expiresAt" IS NOT NULL AND "expiresAt" <= ${d.now} THEN 1 ELSE 0 END AS "overdue" FROM "Escalation" WHERE "id" = ?`, [escalationId]);
   return Number(row?.overdue ?? 0) === 1;
+}
+
+/** Line comments: by the decider, tagged with the decision (or vote) they went with. */
+async function insertReviewComments(tx: SqlExecutor, d: SqlDialect, resolution: EscalationResolution): Promise<void> {
+  const { decision } = resolution;
+  for (const comment of resolution.reviewComments ?? []) {
+    await tx.execute(`INSERT INTO "ReviewComment" ("id", "escalationId", "author", "line", "endLine", "body", "suggestion", "decision", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${d.now})`, [
+      randomUUID(),
+      resolution.escalationId,
+      decision.decidedBy,
+      comment.line,
+      comment.endLine ?? null,
+      comment.body,
+      comment.suggestion ?? null,
+      decision.decision,
+    ]);
+  }
 }

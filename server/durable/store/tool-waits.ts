@@ -121,10 +121,11 @@ async function startSubRun(tx: SqlExecutor, d: SqlDialect, parentRunId: string, 
   const childRunId = timeOrderedId();
   // INSERT … SELECT gives its parameters no column types: PostgreSQL needs them spelled out.
   const [json, queued] = d.provider === "postgres" ? ["?::jsonb", `'queued'::"RunStatus"`] : ["?", "'queued'"];
-  // The sub-run generates as its parent does (a replayed run's sub-runs replay from the same cassette).
+  // The sub-run generates as its parent does (a replayed run's sub-runs replay from the same cassette),
+  // and was started by whoever started its parent (a quorum may refuse them approving it).
   const created = await tx.execute(
-    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "parentRunId", "parentCallId", "createdAt", "updatedAt")
-     SELECT ?, v."id", ?, ${queued}, ${json}, ${json}, p."generatorOverride", p."id", ?, ${d.now}, ${d.now}
+    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "parentRunId", "parentCallId", "startedBy", "createdAt", "updatedAt")
+     SELECT ?, v."id", ?, ${queued}, ${json}, ${json}, p."generatorOverride", p."id", ?, p."startedBy", ${d.now}, ${d.now}
      FROM "WorkflowVersion" v JOIN "Workflow" w ON w."id" = v."workflowId" JOIN "Run" p ON p."id" = ?
      WHERE w."name" = ? AND w."archivedAt" IS NULL ORDER BY v."version" DESC LIMIT 1`,
     [childRunId, wait.specification ?? "", d.json(initialWorkflowState), d.json({}), callId, parentRunId, wait.workflow ?? ""],

@@ -23,6 +23,8 @@ export type AuditAction =
   | "escalation.claimed"
   // Written by the watchdog in the hand-off's transaction (server/review-policy/hand-off.ts HANDOFF_AUDIT_ACTIONS).
   | HandOffAuditAction
+  // A reviewer's vote under a quorum policy, written by the durable store in the vote's transaction (store/cast-quorum-vote.ts).
+  | "escalation.voted"
   // Written by the durable store in the report's transaction (a person's answer or an outside system's result).
   | "tool_call.reported"
   | "model_endpoint.created"

@@ -76,7 +76,7 @@ describe("exportCassette", () => {
 
   it("lists every attempt per step in order, steps in the order they ran, with run metadata", async () => {
     const workflow = await createWorkflow(database.db, { name: "lru", definition: {} });
-    const { id } = await createRun(database.db, { workflowId: workflow.id, specification: "Implement LRU Cache" });
+    const { id } = await createRun(database.db, { workflowId: workflow.id, specification: "Implement LRU Cache" }, "ada@example.com");
     await runWorkflow(id, (name) => new ScriptedGenerator(scenarios[0]![1][name]!));
     const run = await repository.get(id);
 

@@ -1,4 +1,5 @@
 import { decisionKeyKind, type RecordedDecision } from "@/server/durable/decision";
+import { describeTally, type QuorumTally } from "@/server/review-policy/quorum";
 import type { Db } from "@/server/persistence/db";
 import { durableStoreFor } from "../durable-store-for";
 import { conflict, invalidInput, notFound } from "../errors";
@@ -23,11 +24,14 @@ export interface DecideEscalationInput {
 export interface DecisionOutcome {
   readonly escalationId: string;
   readonly runId: string;
-  readonly status: "approved" | "rejected";
+  /** "pending" when the decision was a vote under a quorum and the escalation waits for more. */
+  readonly status: "approved" | "rejected" | "pending";
   readonly decision: DecisionKind;
   readonly decidedBy: string;
   readonly decidedAt: Date;
   readonly comment: string | null;
+  /** Under a quorum policy: the votes so far, and where they stand ("1 of 2 approvals (ada@…)"). */
+  readonly quorum: (QuorumTally & { readonly summary: string }) | null;
 }
 
 /**
@@ -38,6 +42,9 @@ export interface DecisionOutcome {
  * `contentHash` is not the pending artifact's, and an
  * approval of a fatal escalation by someone who never opened its review page (seen-code-rule.ts;
  * `requireSeenCode: false` only for the CLI, whose operator works on the database itself).
+ * Under a quorum policy (server/review-policy/quorum.ts) the decision is the reviewer's vote:
+ * refused when they voted before or (when the policy says so) started the run; it decides the
+ * escalation only when it completes the quorum, and otherwise returns status "pending".
  */
 export async function decideEscalation(db: Db, decider: Decider, input: DecideEscalationInput, now = new Date(), options: { requireSeenCode?: boolean } = {}): Promise<DecisionOutcome> {
   const escalation = await db.escalation.findUnique({
@@ -84,13 +91,22 @@ export async function decideEscalation(db: Db, decider: Decider, input: DecideEs
     auditActor: { id: decider.id ?? null, email: decider.email },
     refuseOverdue: true,
     ...(lineComments.length > 0 ? { reviewComments: lineComments } : {}),
+    asQuorumVote: true,
   });
   if (!outcome.ok && outcome.status === "overdue") throw overdue();
+  if (!outcome.ok && outcome.status === "refused") throw conflict(`Escalation ${escalation.id}: ${outcome.reason}.`);
+  if (!outcome.ok && outcome.status === "voted") {
+    return { escalationId: escalation.id, runId: outcome.runId, status: "pending", decision: input.decision, decidedBy: decider.email, decidedAt: now, comment: comment || null, quorum: withSummary(outcome.tally) };
+  }
   if (!outcome.ok) {
     const winner = await db.escalation.findUniqueOrThrow({ where: { id: escalation.id }, select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true } });
     throw conflict(describeClosedEscalation(winner));
   }
-  return { escalationId: escalation.id, runId: outcome.runId, status, decision: input.decision, decidedBy: decider.email, decidedAt: now, comment: comment || null };
+  return { escalationId: escalation.id, runId: outcome.runId, status, decision: input.decision, decidedBy: decider.email, decidedAt: now, comment: comment || null, quorum: outcome.tally ? withSummary(outcome.tally) : null };
+}
+
+function withSummary(tally: QuorumTally): QuorumTally & { summary: string } {
+  return { ...tally, summary: describeTally(tally) };
 }
 
 /** The decision as the durable protocol records it; the validation above guarantees each kind's fields. */

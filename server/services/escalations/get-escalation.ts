@@ -5,6 +5,7 @@ import { notFound } from "../errors";
 import { canDecide, type Decider } from "./decision-kinds";
 import { lineDiff, type DiffLine } from "./diff-lines";
 import { offendingLine } from "./offending-line";
+import { quorumViewOf, type QuorumView } from "./quorum-view";
 import { recordEscalationView } from "./record-view";
 import { reachOf, REACH_SELECT, type EscalationReach } from "./escalation-reach";
 
@@ -78,7 +79,12 @@ interface EscalationReviewCommon {
   run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null; promptTokens: number; completionTokens: number; costUsd: number };
   /** Whether the caller may decide: a reviewer or admin, on a pending escalation. Computed here, enforced by the decide procedure. */
   canDecide: boolean;
+  /** Under a quorum policy: the votes so far and why the caller may not approve; null for a single decision. */
+  quorum: QuorumView | null;
 }
+
+/** A pending escalation holds fewer votes than its policy's two counts (each at most 10). */
+const MAX_VOTES_SHOWN = 50;
 
 const artifactSelect = { id: true, attempt: true, content: true, contentHash: true, language: true, passed: true, fatal: true, feedback: true, parentId: true, createdAt: true } as const;
 
@@ -91,16 +97,18 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
       decision: true, decidedBy: true, decidedAt: true, comment: true, decisionKey: true, kind: true, ...REACH_SELECT,
       artifact: { select: artifactSelect },
       reviewComments: { orderBy: [{ line: "asc" }, { createdAt: "asc" }], take: 1_000, select: { id: true, author: true, line: true, endLine: true, body: true, suggestion: true, decision: true, createdAt: true } },
-      run: { select: { id: true, status: true, specification: true, currentState: true, promptTokens: true, completionTokens: true, costUsd: true, budget: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
+      approvals: { select: { reviewer: true, vote: true, comment: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { reviewer: "asc" }], take: MAX_VOTES_SHOWN },
+      run: { select: { id: true, startedBy: true, status: true, specification: true, currentState: true, promptTokens: true, completionTokens: true, costUsd: true, budget: true, workflowVersion: { select: { definition: true, workflow: { select: { name: true } } } } } },
     },
   });
   if (!escalation) throw notFound("Escalation", input.id);
-  const { artifact, run, decisionKey, kind, reviewComments, reviewGroup: _group, handedOffAt: _handedOffAt, policy: _policy, ...rest } = escalation;
+  const { artifact, run, decisionKey, kind, reviewComments, reviewGroup: _group, handedOffAt: _handedOffAt, policy, approvals, ...rest } = escalation;
   const fields = { ...rest, reach: (await reachOf(db, [escalation])).get(escalation.id)! };
+  const quorum = quorumViewOf(policy, approvals, run.startedBy, viewer?.email ?? null);
   const mayDecide = escalation.status === "pending" && canDecide(viewer?.role);
   const runView = { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null, promptTokens: run.promptTokens, completionTokens: run.completionTokens, costUsd: run.costUsd };
   if (kind === "budget" || !artifact) {
-    return { kind: "budget", escalation: { ...fields, editAllowed: false }, run: runView, budget: budgetReviewOf(run.budget, run), canDecide: mayDecide };
+    return { kind: "budget", escalation: { ...fields, editAllowed: false }, run: runView, budget: budgetReviewOf(run.budget, run), canDecide: mayDecide, quorum: null };
   }
   // This answer carries the artifact: from now on the reviewer has seen its code (seen-code-rule.ts).
   if (mayDecide && viewer) await recordEscalationView(db, escalation.id, viewer.email);
@@ -127,6 +135,7 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
       ? { states: machine.states, initialState: machine.initial_state, finalStates: machine.final_states, transitions: machine.transitions.map((transition) => ({ from: transition.from, to: transition.to, condition: String(transition.condition) })) }
       : null,
     canDecide: mayDecide,
+    quorum,
   };
 }
 

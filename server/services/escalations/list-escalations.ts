@@ -3,6 +3,7 @@ import { containsText } from "@/server/persistence/text-search";
 import { ESCALATION_STATUSES, type EscalationStatus } from "@/server/durable/lifecycle";
 import { groupsOf } from "../reviewer-groups/list-reviewer-groups";
 import { reachOf, REACH_SELECT, type EscalationReach } from "./escalation-reach";
+import { quorumViewOf } from "./quorum-view";
 
 export { ESCALATION_STATUSES, type EscalationStatus };
 export const ESCALATION_SORTS = ["oldest", "newest", "deadline"] as const;
@@ -65,6 +66,8 @@ export interface EscalationListItem {
   seenByYou: boolean;
   /** Who it is offered to (and from whom it was handed off), and what its deadline does. */
   reach: EscalationReach;
+  /** Under a quorum policy: where the votes stand ("1 of 2 approvals (alice@…)") and why the reviewer asking may not approve; null for a single decision. */
+  quorum: { summary: string; yourVote: "approve" | "reject" | null; approvalRefusal: string | null } | null;
 }
 
 /**
@@ -130,9 +133,11 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
       select: {
         id: true, kind: true, runId: true, stepName: true, guardId: true, feedback: true, status: true, createdAt: true, expiresAt: true,
         claimedBy: true, claimedAt: true, decision: true, decidedBy: true, decidedAt: true, comment: true, ...REACH_SELECT,
+        // Fewer than the policy's two counts while pending (each at most 10): bounded anyway.
+        approvals: { select: { reviewer: true, vote: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { reviewer: "asc" }], take: 50 },
         artifact: { select: { contentHash: true, fatal: true } },
         views: { where: { reviewer: options.reviewer ?? "" }, select: { reviewer: true }, take: 1 },
-        run: { select: { specification: true, promptTokens: true, completionTokens: true, costUsd: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
+        run: { select: { startedBy: true, specification: true, promptTokens: true, completionTokens: true, costUsd: true, workflowVersion: { select: { workflow: { select: { name: true } } } } } },
       },
     }),
     db.escalation.groupBy({ by: ["status"], where: common, _count: { _all: true } }),
@@ -142,9 +147,10 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
   for (const group of grouped) counts[group.status] = group._count._all;
   const reach = await reachOf(db, rows);
   return {
-    items: rows.map(({ artifact, run, views, reviewGroup: _group, handedOffAt: _handedOffAt, policy: _policy, ...row }) => ({
+    items: rows.map(({ artifact, run, views, reviewGroup: _group, handedOffAt: _handedOffAt, policy, approvals, ...row }) => ({
       ...row,
       reach: reach.get(row.id)!,
+      quorum: quorumSummary(quorumViewOf(policy, approvals, run.startedBy, options.reviewer ?? null)),
       workflow: run.workflowVersion?.workflow.name ?? null,
       specification: run.specification.length > SPECIFICATION_PREVIEW ? `${run.specification.slice(0, SPECIFICATION_PREVIEW)}…` : run.specification,
       // A budget escalation decides on more budget, not on an attempt: no artifact.
@@ -161,4 +167,8 @@ export async function listEscalations(db: Db, input: ListEscalationsInput = {}, 
     pageSize,
     pageCount: Math.max(1, Math.ceil(matching / pageSize)),
   };
+}
+
+function quorumSummary(view: ReturnType<typeof quorumViewOf>): EscalationListItem["quorum"] {
+  return view ? { summary: view.summary, yourVote: view.yourVote, approvalRefusal: view.approvalRefusal } : null;
 }

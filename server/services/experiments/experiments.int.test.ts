@@ -69,8 +69,10 @@ describe.each(TEST_PROVIDERS)("experiments on %s", (provider) => {
     expect(done.summary.attemptsPerStep).toEqual([{ step: "implement", mean: 10 / 6, samples: 6 }]);
 
     // One run per sample, each carrying its case in its first ledger entry, its variables in its context.
-    const runs = await database.db.run.findMany({ where: { experimentId: id }, select: { id: true, status: true, contextValues: true } });
+    const runs = await database.db.run.findMany({ where: { experimentId: id }, select: { id: true, status: true, contextValues: true, startedBy: true } });
     expect(runs).toHaveLength(6);
+    // Whoever started the experiment started each of its runs.
+    expect(runs.every((run) => run.startedBy === "tester@example.com")).toBe(true);
     const sampleRows = await database.db.experimentSample.findMany({ where: { experimentId: id } });
     expect(new Set(sampleRows.map((row) => row.runId)).size).toBe(6);
     const tested = done.cases.find((row) => row.key === "tested")!;

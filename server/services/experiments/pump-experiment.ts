@@ -11,7 +11,7 @@ export interface PumpReport {
   readonly status: string | null;
 }
 
-type ExperimentRow = { status: string; concurrency: number; workflowVersionId: string; generatorOverride: unknown; archivedAt: unknown };
+type ExperimentRow = { status: string; concurrency: number; workflowVersionId: string; generatorOverride: unknown; archivedAt: unknown; createdBy: string };
 type PendingRow = { id: string; sample: number; key: string; specification: string; variables: unknown; checks: unknown };
 
 /**
@@ -34,7 +34,7 @@ export async function pumpExperiment(store: DurableStore, experimentId: string):
     // In the same commit: a cancelled or failed experiment's runs are still scored as they end.
     const settled = await settleSamples(tx, experimentId);
     const [experiment] = await tx.query<ExperimentRow>(
-      `SELECT CAST(x."status" AS TEXT) AS "status", x."concurrency", x."workflowVersionId", x."generatorOverride", w."archivedAt"
+      `SELECT CAST(x."status" AS TEXT) AS "status", x."concurrency", x."workflowVersionId", x."generatorOverride", x."createdBy", w."archivedAt"
          FROM "Experiment" x JOIN "WorkflowVersion" v ON v."id" = x."workflowVersionId" JOIN "Workflow" w ON w."id" = v."workflowId" WHERE x."id" = ?`,
       [experimentId],
     );
@@ -77,6 +77,7 @@ export async function pumpExperiment(store: DurableStore, experimentId: string):
           // Checked when the experiment was created; a case cannot change since (versions are immutable).
           checks: checks.ok ? checks.checks : {},
           generatorOverride,
+          startedBy: experiment.createdBy,
         });
         if (runId) started++;
       }

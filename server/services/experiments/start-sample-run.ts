@@ -15,6 +15,8 @@ export interface SampleToStart {
   readonly variables: Readonly<Record<string, boolean | number | string>>;
   readonly checks: CaseChecks;
   readonly generatorOverride: unknown;
+  /** Who started the experiment: the starter of each of its runs (Run.startedBy). */
+  readonly startedBy: string;
 }
 
 /**
@@ -29,8 +31,8 @@ export async function startSampleRun(tx: SqlExecutor, d: SqlDialect, sample: Sam
   const claimed = await tx.execute(`UPDATE "ExperimentSample" SET "runId" = ?, "startedAt" = ${d.now} WHERE "id" = ? AND "runId" IS NULL`, [runId, sample.sampleId]);
   if (claimed !== 1) return null;
   await tx.execute(
-    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "experimentId", "createdAt", "updatedAt")
-     VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ${d.now}, ${d.now})`,
+    `INSERT INTO "Run" ("id", "workflowVersionId", "specification", "status", "workflowState", "contextValues", "generatorOverride", "experimentId", "startedBy", "createdAt", "updatedAt")
+     VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ${d.now}, ${d.now})`,
     [
       runId,
       sample.workflowVersionId,
@@ -39,6 +41,7 @@ export async function startSampleRun(tx: SqlExecutor, d: SqlDialect, sample: Sam
       d.json(sample.variables),
       sample.generatorOverride === undefined || sample.generatorOverride === null ? null : d.json(sample.generatorOverride),
       sample.experimentId,
+      sample.startedBy,
     ],
   );
   const payload = { experimentId: sample.experimentId, caseKey: sample.caseKey, sample: sample.sample, checks: sample.checks };

@@ -26,9 +26,9 @@ export interface CreateRunInput {
 /**
  * Starts a run of a stored workflow version: checks the input against the definition (the
  * specification, each variable's name and type, the replay cassette), then queues the run and
- * its start message for a worker. Returns at once; the run page follows it.
+ * its start message for a worker, recording who started it. Returns at once; the run page follows it.
  */
-export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: string; version: number }> {
+export async function createRun(db: Db, input: CreateRunInput, startedBy: string): Promise<{ id: string; version: number }> {
   const workflow = await db.workflow.findUnique({ where: { id: input.workflowId }, select: { id: true, name: true } });
   if (!workflow) throw notFound("Workflow", input.workflowId);
   const version = await db.workflowVersion.findFirst({
@@ -70,6 +70,6 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: st
     budget = parsed.budget;
   }
 
-  const { id } = await enqueueRun(db, { workflowVersionId: version.id, specification, contextValues, generatorOverride, ...(budget ? { budget } : {}) });
+  const { id } = await enqueueRun(db, { workflowVersionId: version.id, specification, contextValues, generatorOverride, startedBy, ...(budget ? { budget } : {}) });
   return { id, version: version.version };
 }

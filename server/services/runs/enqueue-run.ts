@@ -23,6 +23,8 @@ export interface RunToEnqueue {
   };
   /** The run's own budget; absent: the workflow's `budget:` (server/usage/budget.ts). */
   readonly budget?: RunBudget;
+  /** Who starts it: the signed-in person or API token holder's email, or "cli" (Run.startedBy; a quorum may refuse them approving it). */
+  readonly startedBy: string;
 }
 
 /**

@@ -37,7 +37,7 @@ for (const { provider, enabled } of TEST_DATABASES) {
 
     it("refuses a run whose agent step's workflow tool names a workflow that does not exist, naming the step, the tool and the workflow", async () => {
       const saved = await saveWorkflowDefinition(database.db, withSubWorkflowTool("needs-a-summarizer", "summarizer"));
-      expect(await refusal(enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {} }))).toEqual({
+      expect(await refusal(enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" }))).toEqual({
         code: "NOT_CONFIGURED",
         message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "summarizer", and there is no such workflow (save it first, or change the tool)',
       });
@@ -50,12 +50,12 @@ for (const { provider, enabled } of TEST_DATABASES) {
       const saved = await saveWorkflowDefinition(database.db, withSubWorkflowTool("needs-an-archived-one", "archived-summarizer"));
       await saveWorkflowDefinition(database.db, validated(minimalWorkflowDefinition("archived-summarizer")));
       await setWorkflowArchived(database.db, { name: "archived-summarizer", archived: true }, TEST_ADMIN);
-      expect(await refusal(enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {} }))).toEqual({
+      expect(await refusal(enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" }))).toEqual({
         code: "NOT_CONFIGURED",
         message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "archived-summarizer", which is archived (unarchive it, or change the tool)',
       });
       await setWorkflowArchived(database.db, { name: "archived-summarizer", archived: false }, TEST_ADMIN);
-      const { id } = await enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {} });
+      const { id } = await enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" });
       expect(await database.db.run.findUnique({ where: { id }, select: { status: true } })).toEqual({ status: "queued" });
     });
 
@@ -63,24 +63,24 @@ for (const { provider, enabled } of TEST_DATABASES) {
       const first = await saveWorkflowDefinition(database.db, withSubWorkflowTool("ping", "pong"));
       await saveWorkflowDefinition(database.db, withSubWorkflowTool("pong", "pang"));
       await saveWorkflowDefinition(database.db, withSubWorkflowTool("pang", "ping"));
-      expect(await refusal(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {} }))).toEqual({
+      expect(await refusal(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" }))).toEqual({
         code: "NOT_CONFIGURED",
         message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "pong", whose tools run "pang", whose tools run "ping": sub-runs would start one another without end',
       });
       // A chain that ends (pang's latest version runs nothing) starts.
       await saveWorkflowDefinition(database.db, validated(minimalWorkflowDefinition("pang")));
-      await expect(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {} })).resolves.toEqual({ id: expect.any(String) });
+      await expect(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" })).resolves.toEqual({ id: expect.any(String) });
     });
 
     it("checks the tools of a replayed run too: its agents run on the cassette's turns, and their tools with them", async () => {
       const saved = await saveWorkflowDefinition(database.db, withSubWorkflowTool("replayed-with-tools", "nowhere"));
       const generatorOverride = { kind: "replay", cassette: { steps: { write: ["done"] } } };
-      expect(await refusal(enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride }))).toEqual({
+      expect(await refusal(enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride, startedBy: "ada@example.com" }))).toEqual({
         code: "NOT_CONFIGURED",
         message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "nowhere", and there is no such workflow (save it first, or change the tool)',
       });
       await saveWorkflowDefinition(database.db, validated(minimalWorkflowDefinition("nowhere")));
-      const { id } = await enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride });
+      const { id } = await enqueueRun(database.db, { workflowVersionId: saved.versionId, specification: "x", contextValues: {}, generatorOverride, startedBy: "ada@example.com" });
       expect(id).toEqual(expect.any(String));
     });
   });

@@ -33,7 +33,7 @@ async function click() {
 
 describe("the answer to a Reject click", () => {
   it("replaces the message when the rejection decided", async () => {
-    vi.mocked(decideEscalation).mockResolvedValueOnce({ escalationId: "esc-1", runId: "run-1", status: "rejected", decision: "reject", decidedBy: "ada@example.test", decidedAt: NOW, comment: null });
+    vi.mocked(decideEscalation).mockResolvedValueOnce({ escalationId: "esc-1", runId: "run-1", status: "rejected", decision: "reject", decidedBy: "ada@example.test", decidedAt: NOW, comment: null, quorum: null });
     const { result, reply } = await click();
     expect(result.status).toBe(200);
     expect(reply?.[1]).toMatchObject({ replace_original: true, text: "Rejected by ada@example.test from Slack at 2026-11-26 12:00 UTC." });

@@ -82,7 +82,7 @@ describe.each(providers)("forking a run on %s", (provider) => {
     expect((await db().artifact.findMany({ where: { runId: originalId } })).length).toBe(3);
 
     const before = model.count;
-    const { id } = await forkRun(db(), { id: originalId, artifactId: await attemptOf(originalId, "implement", 1), feedback: "Evict the least recently used key." });
+    const { id } = await forkRun(db(), { id: originalId, artifactId: await attemptOf(originalId, "implement", 1), feedback: "Evict the least recently used key." }, "ada@example.com");
     const fork = await ended(id);
     expect(fork.status).toBe("succeeded");
     // write_tests came from the original's ledger; implement attempt 1 was asked anew, with the edit, and passed.
@@ -93,7 +93,9 @@ describe.each(providers)("forking a run on %s", (provider) => {
     // Side by side: the reused tests are the same, the regenerated implementation differs, the original's retry has no counterpart.
     const comparison = await compareRuns(db(), { a: originalId, b: id });
     // The edit that made the difference travels with the comparison.
-    expect(comparison.b.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-1", feedback: "Evict the least recently used key.", prompt: null, forkedBy: null });
+    expect(comparison.b.forkedFrom).toEqual({ runId: originalId, attemptKey: "implement/attempt-1", feedback: "Evict the least recently used key.", prompt: null, forkedBy: "ada@example.com" });
+    // Who forked it started the new run (a quorum may refuse them approving it).
+    expect((await db().run.findUniqueOrThrow({ where: { id }, select: { startedBy: true } })).startedBy).toBe("ada@example.com");
     expect((await findForkPoint(db(), originalId, await attemptOf(originalId, "implement", 1))).generator).toBe("openai");
     expect(comparison.attempts.map((pair) => `${pair.key} ${pair.a ? "a" : "-"}${pair.b ? "b" : "-"} same=${pair.sameContent}`)).toEqual([
       "write_tests/attempt-1 ab same=true",
@@ -106,7 +108,7 @@ describe.each(providers)("forking a run on %s", (provider) => {
   it("refuses an attempt the run does not have, naming it", async () => {
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["tdd-lru-cache"]!, specification: "LRU cache", generatorOverride: fixture.replay("tdd-lru-cache") });
     await ended(runId);
-    const error = await forkRun(db(), { id: runId, artifactId: "no-such-artifact" }).catch((caught: unknown) => caught);
+    const error = await forkRun(db(), { id: runId, artifactId: "no-such-artifact" }, "ada@example.com").catch((caught: unknown) => caught);
     expect(isServiceError(error) && error.code).toBe("NOT_FOUND");
     expect((error as Error).message).toContain("no-such-artifact");
   });

@@ -26,7 +26,7 @@ export interface ForkRunInput {
  * the generator for real from the forked attempt on. Its first ledger entry, `run.forked`,
  * names the original and carries the edit, which the worker applies (generators/fork).
  */
-export async function forkRun(db: Db, input: ForkRunInput, forkedBy?: string): Promise<{ id: string }> {
+export async function forkRun(db: Db, input: ForkRunInput, forkedBy: string): Promise<{ id: string }> {
   const original = await db.run.findUnique({ where: { id: input.id }, select: { workflowVersionId: true, specification: true, contextValues: true, generatorOverride: true } });
   if (!original) throw notFound("Run", input.id);
   if (!original.workflowVersionId) throw invalidInput("id", `run "${input.id}" has no workflow version to run again`);
@@ -54,7 +54,7 @@ export async function forkRun(db: Db, input: ForkRunInput, forkedBy?: string): P
       feedback: input.feedback ?? null,
       prompt: input.prompt ?? null,
       reusedResults: reused.length,
-      forkedBy: forkedBy ?? null,
+      forkedBy,
     },
   };
   return enqueueRun(db, {
@@ -62,6 +62,8 @@ export async function forkRun(db: Db, input: ForkRunInput, forkedBy?: string): P
     specification: original.specification,
     contextValues: (original.contextValues ?? {}) as Record<string, boolean | number | string>,
     generatorOverride: original.generatorOverride ?? undefined,
+    // The fork is a new run: who forked it started it.
+    startedBy: forkedBy,
     fork: {
       fromRunId: input.id,
       attemptKey: point.attemptKey,
