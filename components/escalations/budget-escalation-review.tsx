@@ -6,47 +6,23 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SectionCard } from "@/components/dashboard/section-card";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
-import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 import { formatTokens, formatUsd } from "@/server/usage/format-usage";
 import { describeDecision } from "./describe-decision";
-import { TimeLeft } from "./time-left";
+import { EscalationHeader } from "./escalation-header";
 
 type BudgetReview = Extract<RouterOutputs["escalation"]["get"], { kind: "budget" }>;
 
 /** A run that reached its budget: what it spent against each limit, and the grant or refusal that decides it. */
 export function BudgetEscalationReview({ review }: { review: BudgetReview }) {
   const { escalation, budget } = review;
-  const decided = describeDecision(escalation);
   return (
     <div className="space-y-6" data-testid="escalation-review" data-kind="budget" data-escalation-id={escalation.id} data-status={escalation.status}>
-      <header className="space-y-1">
-        <p className="text-sm text-slate-500">
-          <Link href="/escalations" className="hover:underline">
-            Escalations
-          </Link>{" "}
-          / {review.run.workflow ?? "unknown workflow"}
-        </p>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Budget reached before a model call of {escalation.stepName}</h1>
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span data-testid="escalation-status">
-            Status <strong>{escalation.status}</strong>
-          </span>
-          <span>
-            Raised <RelativeTime date={escalation.createdAt} />
-          </span>
-          {decided ? (
-            <span data-testid="decided">{decided}</span>
-          ) : (
-            <span>
-              Deadline <TimeLeft expiresAt={escalation.expiresAt} />
-            </span>
-          )}
-          <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
-            Run ({review.run.status})
-          </Link>
-        </p>
-      </header>
+      <EscalationHeader escalation={escalation} workflow={review.run.workflow} title={`Budget reached before a model call of ${escalation.stepName}`}>
+        <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
+          Run ({review.run.status})
+        </Link>
+      </EscalationHeader>
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <SectionCard id="budget" title="Spent against the budget">
@@ -74,7 +50,7 @@ export function BudgetEscalationReview({ review }: { review: BudgetReview }) {
           <SectionCard id="decision" title="Decision">
             {escalation.status !== "pending" ? (
               <p role="status" className="px-5 py-4 text-sm font-medium text-slate-900" data-testid="decision-outcome">
-                {decided}
+                {describeDecision(escalation)}
               </p>
             ) : review.canDecide ? (
               <GrantForm review={review} />

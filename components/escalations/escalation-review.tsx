@@ -9,7 +9,6 @@ import { AddToDatasetButton } from "@/components/datasets/add-to-dataset-button"
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CodeBlock } from "@/components/runs/code-block";
 import { StateMachineGraph } from "@/components/state-machine/state-machine-graph";
-import { RelativeTime } from "@/components/ui/relative-time";
 import type { RouterOutputs } from "@/server/api/root";
 import { BudgetEscalationReview } from "./budget-escalation-review";
 import { UsageSummary } from "@/components/usage/usage-summary";
@@ -17,12 +16,11 @@ import { ClaimControl } from "./claim-control";
 import { CommentableCode } from "./commentable-code";
 import { DecisionDialog, type QuickDecision } from "./decision-dialog";
 import { DecisionPanel, DecisionSummary } from "./decision-panel";
-import { describeDecision } from "./describe-decision";
 import { DiffView } from "./diff-view";
+import { EscalationHeader } from "./escalation-header";
 import { EscalationReachNote } from "./escalation-reach";
 import { QuorumStatus } from "./quorum-status";
 import { ShortcutHelp } from "./shortcut-help";
-import { TimeLeft } from "./time-left";
 import { useNextPending } from "./use-next-pending";
 import { submittedComments } from "./pending-comments";
 import { usePendingComments } from "./use-pending-comments";
@@ -76,58 +74,41 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
     else if (command === "claim") claim.mutate({ escalationId: escalation.id });
     else setHelpOpen(true);
   });
-  const decided = describeDecision(escalation);
   return (
     <div className="space-y-6 pb-20 lg:pb-0" data-testid="escalation-review" data-escalation-id={escalation.id} data-status={escalation.status}>
-      <header className="space-y-1">
-        <p className="text-sm text-slate-500">
-          <Link href="/escalations" className="hover:underline">
-            Escalations
-          </Link>{" "}
-          / {review.run.workflow ?? "unknown workflow"}
-        </p>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-          {escalation.stepName}: {escalation.guardId}
-        </h1>
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span data-testid="escalation-status">
-            Status <strong>{escalation.status}</strong>
-          </span>
-          <span>
-            Raised <RelativeTime date={escalation.createdAt} />
-          </span>
-          {decided ? (
-            <span data-testid="decided">{decided}</span>
-          ) : (
-            <span>
-              Deadline <TimeLeft expiresAt={escalation.expiresAt} />
-            </span>
-          )}
-          <EscalationReachNote reach={escalation.reach} />
-          <span>
-            Run so far <UsageSummary totals={review.run} testId="escalation-run-usage" />
-          </span>
-          <ClaimControl escalationId={escalation.id} claimedBy={escalation.claimedBy} pending={escalation.status === "pending"} />
-          <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
-            Run ({review.run.status})
-          </Link>
-          <Link href={`/runs/${review.run.id}/provenance`} className="font-medium text-sky-700 hover:underline">
-            Full provenance
-          </Link>
-          <button type="button" onClick={next.goNext} disabled={next.busy} className="font-medium text-sky-700 hover:underline disabled:opacity-50">
-            Next pending
-          </button>
-          <button type="button" onClick={() => setHelpOpen(true)} className="font-medium text-slate-600 hover:underline" aria-keyshortcuts="?">
-            Keyboard shortcuts <kbd className="rounded border border-slate-300 px-1 font-mono text-xs">?</kbd>
-          </button>
-        </p>
-        {(next.message ?? claim.error?.message) && (
-          <p role="status" className="text-sm text-slate-700">
-            {next.message ?? claim.error?.message}
-          </p>
-        )}
-        {(escalation.status === "approved" || escalation.status === "rejected") && <AddToDatasetButton source={{ kind: "escalation", escalationId: escalation.id, comment: escalation.comment }} />}
-      </header>
+      <EscalationHeader
+        escalation={escalation}
+        workflow={review.run.workflow}
+        title={`${escalation.stepName}: ${escalation.guardId}`}
+        below={
+          <>
+            {(next.message ?? claim.error?.message) && (
+              <p role="status" className="text-sm text-slate-700">
+                {next.message ?? claim.error?.message}
+              </p>
+            )}
+            {(escalation.status === "approved" || escalation.status === "rejected") && <AddToDatasetButton source={{ kind: "escalation", escalationId: escalation.id, comment: escalation.comment }} />}
+          </>
+        }
+      >
+        <EscalationReachNote reach={escalation.reach} />
+        <span>
+          Run so far <UsageSummary totals={review.run} testId="escalation-run-usage" />
+        </span>
+        <ClaimControl escalationId={escalation.id} claimedBy={escalation.claimedBy} pending={escalation.status === "pending"} />
+        <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
+          Run ({review.run.status})
+        </Link>
+        <Link href={`/runs/${review.run.id}/provenance`} className="font-medium text-sky-700 hover:underline">
+          Full provenance
+        </Link>
+        <button type="button" onClick={next.goNext} disabled={next.busy} className="font-medium text-sky-700 hover:underline disabled:opacity-50">
+          Next pending
+        </button>
+        <button type="button" onClick={() => setHelpOpen(true)} className="font-medium text-slate-600 hover:underline" aria-keyshortcuts="?">
+          Keyboard shortcuts <kbd className="rounded border border-slate-300 px-1 font-mono text-xs">?</kbd>
+        </button>
+      </EscalationHeader>
 
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
