@@ -56,7 +56,7 @@ export function BudgetEscalationReview({ review }: { review: BudgetReview }) {
               <GrantForm review={review} />
             ) : (
               <p className="px-5 py-4 text-sm text-slate-600" data-testid="no-decision">
-                You can read this escalation; deciding it needs the reviewer or admin role.
+                {review.decideRefusal ? `You can read this escalation; you cannot decide it: ${review.decideRefusal}.` : "You can read this escalation; deciding it needs the reviewer or admin role."}
               </p>
             )}
           </SectionCard>

@@ -5,6 +5,7 @@ import { durableStoreFor } from "../durable-store-for";
 import { conflict, invalidInput, notFound } from "../errors";
 import { statusAfter, type Decider, type DecisionKind } from "./decision-kinds";
 import { describeClosedEscalation } from "./describe-closed";
+import { groupRefusal } from "./group-rule";
 import { hasSeenEscalation } from "./record-view";
 import { approvalRefusal } from "./seen-code-rule";
 import type { LineComment } from "@/server/review-comments/line-comment";
@@ -39,7 +40,8 @@ export interface DecisionOutcome {
  * (DurableStore.resolveEscalation): of concurrent decisions exactly one wins, the others are told
  * who decided first. Refused when the escalation is no longer pending (decided, expired,
  * cancelled), past its deadline by the database's clock (checked in that transaction), or when
- * `contentHash` is not the pending artifact's, and an
+ * `contentHash` is not the pending artifact's, when it is offered to a group the decider is not in
+ * (group-rule.ts), and an
  * approval of a fatal escalation by someone who never opened its review page (seen-code-rule.ts;
  * `requireSeenCode: false` only for the CLI, whose operator works on the database itself).
  * Under a quorum policy (server/review-policy/quorum.ts) the decision is the reviewer's vote:
@@ -49,13 +51,15 @@ export interface DecisionOutcome {
 export async function decideEscalation(db: Db, decider: Decider, input: DecideEscalationInput, now = new Date(), options: { requireSeenCode?: boolean } = {}): Promise<DecisionOutcome> {
   const escalation = await db.escalation.findUnique({
     where: { id: input.escalationId },
-    select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, decisionKey: true, artifact: { select: { contentHash: true, content: true, fatal: true } } },
+    select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, decisionKey: true, reviewGroup: true, artifact: { select: { contentHash: true, content: true, fatal: true } } },
   });
   if (!escalation) throw notFound("Escalation", input.escalationId);
   const { artifact } = escalation;
   // A budget escalation has no attempt to approve: it is decided by a grant or a refusal (services/usage).
   if (!artifact) throw invalidInput("decision", "this is a budget escalation: grant the run more budget or refuse");
   if (escalation.status !== "pending") throw conflict(describeClosedEscalation(escalation));
+  const notYours = await groupRefusal(db, escalation.reviewGroup, decider);
+  if (notYours) throw conflict(`Escalation ${escalation.id}: ${notYours}.`);
   const store = durableStoreFor(db);
   const overdue = () => conflict(`Escalation ${escalation.id} expired${escalation.expiresAt ? ` at ${escalation.expiresAt.toISOString()}` : ""}: run ${escalation.runId} no longer waits for a decision.`);
   // Past its deadline by the database's clock: said first, as it is what matters (the decision's transaction checks again).

@@ -3,6 +3,7 @@ import { budgetReviewOf, type BudgetReview } from "../usage/budget-review";
 import type { Db } from "@/server/persistence/db";
 import { notFound } from "../errors";
 import { canDecide, type Decider } from "./decision-kinds";
+import { groupRefusal } from "./group-rule";
 import { lineDiff, type DiffLine } from "./diff-lines";
 import { offendingLine } from "./offending-line";
 import { quorumViewOf, type QuorumView } from "./quorum-view";
@@ -79,6 +80,8 @@ interface EscalationReviewCommon {
   run: { id: string; status: string; specification: string; currentState: string | null; workflow: string | null; promptTokens: number; completionTokens: number; costUsd: number };
   /** Whether the caller may decide: a reviewer or admin, on a pending escalation. Computed here, enforced by the decide procedure. */
   canDecide: boolean;
+  /** Why a reviewer who may decide escalations may not decide this one (it is offered to a group they are not in); null otherwise. */
+  decideRefusal: string | null;
   /** Under a quorum policy: the votes so far and why the caller may not approve; null for a single decision. */
   quorum: QuorumView | null;
 }
@@ -105,10 +108,12 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
   const { artifact, run, decisionKey, kind, reviewComments, reviewGroup: _group, handedOffAt: _handedOffAt, policy, approvals, ...rest } = escalation;
   const fields = { ...rest, reach: (await reachOf(db, [escalation])).get(escalation.id)! };
   const quorum = quorumViewOf(policy, approvals, run.startedBy, viewer?.email ?? null);
-  const mayDecide = escalation.status === "pending" && canDecide(viewer?.role);
+  const byRole = escalation.status === "pending" && canDecide(viewer?.role);
+  const decideRefusal = byRole && viewer ? await groupRefusal(db, escalation.reviewGroup, viewer) : null;
+  const mayDecide = byRole && decideRefusal === null;
   const runView = { id: run.id, status: run.status, specification: run.specification, currentState: run.currentState, workflow: run.workflowVersion?.workflow.name ?? null, promptTokens: run.promptTokens, completionTokens: run.completionTokens, costUsd: run.costUsd };
   if (kind === "budget" || !artifact) {
-    return { kind: "budget", escalation: { ...fields, editAllowed: false }, run: runView, budget: budgetReviewOf(run.budget, run), canDecide: mayDecide, quorum: null };
+    return { kind: "budget", escalation: { ...fields, editAllowed: false }, run: runView, budget: budgetReviewOf(run.budget, run), canDecide: mayDecide, decideRefusal, quorum: null };
   }
   // This answer carries the artifact: from now on the reviewer has seen its code (seen-code-rule.ts).
   if (mayDecide && viewer) await recordEscalationView(db, escalation.id, viewer.email);
@@ -135,6 +140,7 @@ export async function getEscalation(db: Db, viewer: Decider | null, input: { id:
       ? { states: machine.states, initialState: machine.initial_state, finalStates: machine.final_states, transitions: machine.transitions.map((transition) => ({ from: transition.from, to: transition.to, condition: String(transition.condition) })) }
       : null,
     canDecide: mayDecide,
+    decideRefusal,
     quorum,
   };
 }
