@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { RUN_TIMEOUT } from "./support/escalations";
+import { openAdminPage } from "./support/admin-menu";
 
 type TrpcResult<T> = { result: { data: { json: T } } };
 
@@ -8,7 +9,7 @@ test("an admin prices the model, a run shows its cost, and its budget escalation
 
   // Admin → Prices: a wrong field is named, then the e2e model gets a price.
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Prices" }).click();
+  await openAdminPage(page, "Prices");
   await expect(page.getByRole("heading", { name: "Model prices", level: 1 })).toBeVisible();
   const form = page.getByRole("form", { name: "Set a model price" });
   await form.getByLabel("Model").fill("fake-e2e-model");

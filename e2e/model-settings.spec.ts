@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { collectBrowserErrors } from "./support/browser-errors";
+import { openAdminPage } from "./support/admin-menu";
 
 type TrpcResult<T> = { result: { data: { json: T } } };
 
@@ -45,7 +46,7 @@ test("an admin adds a model endpoint in Settings, tests it, and the Run dialog n
 
   await test.step("Admin → Models lists the environment's endpoint read-only; the admin adds one and tests it", async () => {
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Models" }).click();
+    await openAdminPage(page, "Models");
     await expect(page.getByRole("heading", { name: "Models" })).toBeVisible();
     const environment = page.locator('[data-testid="endpoint-row"][data-name="environment"]');
     await expect(environment).toContainText("from environment, read-only");

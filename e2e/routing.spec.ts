@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { firstStartAdmin } from "./support/admin";
 import { collectBrowserErrors } from "./support/browser-errors";
 import { pendingEscalationOf, startEscalatingRun } from "./support/escalations";
+import { openAdminPage } from "./support/admin-menu";
 
 /** Replaces the routing editor's text, as a person pasting a document would. */
 async function replaceDocument(page: Page, text: string) {
@@ -19,6 +20,14 @@ default:
   group: null
 `;
 
+// Every spec shares the e2e database: the rule this spec saves would send the other specs'
+// escalations to its group (whose only member is the admin). A version with no rules puts routing
+// back, however far the test got.
+test.afterEach(async ({ request }) => {
+  const reset = await request.post("/api/trpc/routing.save", { data: { json: { source: "rules: []\n", comment: "e2e: the routing spec is done" } } });
+  expect(reset.ok()).toBe(true);
+});
+
 test("an admin makes a reviewer group, writes a routing rule for it (a problem shown by line), dry-runs it over the last escalations, and saves it; new escalations follow it", async ({ page, request }) => {
   test.setTimeout(240_000);
   const browserErrors = collectBrowserErrors(page);
@@ -29,7 +38,7 @@ test("an admin makes a reviewer group, writes a routing rule for it (a problem s
 
   await test.step("Admin → Groups: create the group and add the admin to it", async () => {
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Groups" }).click();
+    await openAdminPage(page, "Groups");
     await expect(page.getByRole("heading", { name: "Reviewer groups" })).toBeVisible();
     const form = page.getByRole("form", { name: "New group" });
     await form.getByLabel("Group name").fill("two words");
@@ -45,7 +54,7 @@ test("an admin makes a reviewer group, writes a routing rule for it (a problem s
   });
 
   await test.step("Admin → Routing: a group that does not exist is a problem on its line, and the draft cannot be saved", async () => {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Routing" }).click();
+    await openAdminPage(page, "Routing");
     await expect(page.getByRole("heading", { name: "Routing" })).toBeVisible();
     await expect(page.getByTestId("yaml-editor").locator(".cm-content")).toContainText("rules: []");
     await replaceDocument(page, documentFor("ghosts"));

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { AdminMenu } from "./admin-menu";
 import { can, type Action, type Role } from "@/server/auth/permissions";
 
 const NAV_ITEMS = [
@@ -41,11 +42,7 @@ export function DashboardHeader({ user }: { user?: { email: string; role: Role }
               {item.label}
             </Link>
           ))}
-          {ADMIN_ITEMS.filter((item) => can(user?.role, item.action)).map((item) => (
-            <Link key={item.href} href={item.href} className={linkClass}>
-              {item.label}
-            </Link>
-          ))}
+          <AdminMenu items={ADMIN_ITEMS.filter((item) => can(user?.role, item.action)).map(({ href, label }) => ({ href, label }))} linkClass={linkClass} />
         </nav>
         {user && (
           <div className="flex items-center gap-3 text-sm" data-testid="signed-in-user">
