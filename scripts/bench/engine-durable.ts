@@ -222,8 +222,9 @@ class MeteredRunStore extends DurableStore {
   /** When the claim that took each run (its latest turn) started and ended, and its loadTurn ended. */
   readonly claimStarted = new Map<string, number>();
   readonly claimEnded = new Map<string, number>();
+  readonly loadStarted = new Map<string, number>();
   readonly loadEnded = new Map<string, number>();
-  onCommitted?: (turn: ClaimedTurn, batch: TurnBatch, at: number) => void;
+  onCommitted?: (turn: ClaimedTurn, batch: TurnBatch, at: number, started: number) => void;
 
   override async claim(workerId: string, leaseMs: number, onlyRunId?: string): Promise<ClaimedTurn | null> {
     const started = performance.now();
@@ -235,7 +236,10 @@ class MeteredRunStore extends DurableStore {
       this.claimStarted.set(turn.runId, started);
       this.claimEnded.set(turn.runId, ended);
       // PostgreSQL's claim reads the run in the same statement: loadTurn is not called.
-      if (turn.snapshot) this.loadEnded.set(turn.runId, ended);
+      if (turn.snapshot) {
+        this.loadStarted.set(turn.runId, ended);
+        this.loadEnded.set(turn.runId, ended);
+      }
     } else {
       this.meter.emptyClaims++;
     }
@@ -244,6 +248,7 @@ class MeteredRunStore extends DurableStore {
 
   override async loadTurn(runId: string): Promise<TurnSnapshot> {
     const started = performance.now();
+    this.loadStarted.set(runId, started);
     const snapshot = await super.loadTurn(runId);
     const ended = performance.now();
     this.meter.loads++;
@@ -258,7 +263,7 @@ class MeteredRunStore extends DurableStore {
     const at = performance.now();
     this.meter.commits++;
     this.meter.commitMs += at - started;
-    this.onCommitted?.(turn, batch, at);
+    this.onCommitted?.(turn, batch, at, started);
   }
 
   override async getArtifact(runId: string, artifactId: string) {
@@ -278,7 +283,7 @@ interface Decisions {
   readonly minMs: number;
   readonly samples: number;
   /** Medians of the parts, in ms: resolveEscalation itself (before the clock starts), then decided → claim started (wake-up), the claim, loadTurn, and the replay up to the end of the state.advanced commit. */
-  readonly parts: { readonly resolve: number; readonly wake: number; readonly claim: number; readonly load: number; readonly replayAndCommit: number };
+  readonly parts: { readonly resolve: number; readonly wake: number; readonly claim: number; readonly beforeLoad: number; readonly load: number; readonly replay: number; readonly commit: number };
 }
 
 type Target = { readonly provider: "sqlite"; readonly synchronous: SqliteSynchronous } | { readonly provider: "postgres" };
@@ -498,7 +503,7 @@ async function measureDecisions(
   // process (the embedded worker). PostgreSQL: no local ring at all, only NOTIFY.
   decider.onMessage = target.provider === "sqlite" ? () => doorbell.ring() : undefined;
   const latencies: number[] = [];
-  const parts = { resolve: [] as number[], wake: [] as number[], claim: [] as number[], load: [] as number[], replayAndCommit: [] as number[] };
+  const parts = { resolve: [] as number[], wake: [] as number[], claim: [] as number[], beforeLoad: [] as number[], load: [] as number[], replay: [] as number[], commit: [] as number[] };
   for (let i = 0; i < DECISIONS + 3; i++) {
     const enqueued = await decider.enqueueRun({ workflowVersionId: versionId, specification: `bench escalation ${i}` });
     const first = await nextTurn(enqueued.runId);
@@ -509,10 +514,12 @@ async function measureDecisions(
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     let advancedAt = 0;
+    let commitStartedAt = 0;
     const advanced = new Promise<void>((resolve) => {
-      workerStore.onCommitted = (turn, batch, at) => {
+      workerStore.onCommitted = (turn, batch, at, started) => {
         if (turn.runId === enqueued.runId && batch.ledger.some((row) => row.type === "state.advanced")) {
           advancedAt = at;
+          commitStartedAt = started;
           workerStore.onCommitted = undefined;
           resolve();
         }
@@ -531,12 +538,15 @@ async function measureDecisions(
       latencies.push(advancedAt - decided);
       const claimStarted = workerStore.claimStarted.get(enqueued.runId) ?? Number.NaN;
       const claimEnded = workerStore.claimEnded.get(enqueued.runId) ?? Number.NaN;
+      const loadStarted = workerStore.loadStarted.get(enqueued.runId) ?? Number.NaN;
       const loadEnded = workerStore.loadEnded.get(enqueued.runId) ?? Number.NaN;
       parts.resolve.push(decided - deciding);
       parts.wake.push(claimStarted - decided);
       parts.claim.push(claimEnded - claimStarted);
-      parts.load.push(loadEnded - claimEnded);
-      parts.replayAndCommit.push(advancedAt - loadEnded);
+      parts.beforeLoad.push(loadStarted - claimEnded);
+      parts.load.push(loadEnded - loadStarted);
+      parts.replay.push(commitStartedAt - loadEnded);
+      parts.commit.push(advancedAt - commitStartedAt);
     }
   }
   decider.onMessage = undefined;
@@ -547,7 +557,15 @@ async function measureDecisions(
     p95Ms: quantile(latencies, 0.95),
     minMs: latencies[0] ?? 0,
     samples: latencies.length,
-    parts: { resolve: median(parts.resolve), wake: median(parts.wake), claim: median(parts.claim), load: median(parts.load), replayAndCommit: median(parts.replayAndCommit) },
+    parts: {
+      resolve: median(parts.resolve),
+      wake: median(parts.wake),
+      claim: median(parts.claim),
+      beforeLoad: median(parts.beforeLoad),
+      load: median(parts.load),
+      replay: median(parts.replay),
+      commit: median(parts.commit),
+    },
   };
 }
 
@@ -761,7 +779,7 @@ export async function benchEngineDurable(): Promise<void> {
     const p = r.decisions?.parts;
     if (!p) continue;
     console.log(
-      `  ${r.label.padEnd(13)} decision → next state, medians: wake-up ${fmt(p.wake, 2)} ms, claim ${fmt(p.claim, 2)} ms, loadTurn ${fmt(p.load, 2)} ms, replay + state.advanced commit ${fmt(p.replayAndCommit, 2)} ms` +
+      `  ${r.label.padEnd(13)} decision → next state, medians: wake-up ${fmt(p.wake, 2)} ms, claim ${fmt(p.claim, 2)} ms, claim → loadTurn ${fmt(p.beforeLoad, 2)} ms, loadTurn ${fmt(p.load, 2)} ms, replay ${fmt(p.replay, 2)} ms, state.advanced commit ${fmt(p.commit, 2)} ms` +
         ` (resolveEscalation itself, before the clock starts: ${fmt(p.resolve, 2)} ms)`,
     );
   }

@@ -43,7 +43,7 @@ export interface RoundTrips {
 }
 
 interface WorkerSide {
-  onCommitted?: (turn: ClaimedTurn, batch: TurnBatch, at: number) => void;
+  onCommitted?: (turn: ClaimedTurn, batch: TurnBatch, at: number, started: number) => void;
   readonly claimStarted: Map<string, number>;
 }
 
