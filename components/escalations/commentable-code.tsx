@@ -1,21 +1,14 @@
 "use client";
 
 import { Fragment, useState } from "react";
-import { tokenizeLines, type TokenKind } from "@/components/code/tokenize";
+import { codeLineAttributes, LineCode, LineNumber } from "@/components/code/code-line";
+import { tokenizeLines } from "@/components/code/tokenize";
 import type { RouterOutputs } from "@/server/api/root";
 import { describeLines, LINE_COMMENT_LIMITS, type LineComment } from "@/server/review-comments/line-comment";
 import { DECISION_VERBS } from "./describe-decision";
 import type { PendingComments } from "./use-pending-comments";
 
 type SubmittedComment = Extract<RouterOutputs["escalation"]["get"], { kind: "guard" }>["comments"][number];
-
-const TOKEN_CLASS: Record<TokenKind, string | undefined> = {
-  plain: undefined,
-  keyword: "text-violet-300",
-  string: "text-emerald-300",
-  comment: "text-slate-400 italic",
-  number: "text-amber-300",
-};
 
 interface Selection {
   readonly start: number;
@@ -66,13 +59,7 @@ export function CommentableCode({
           const selected = selection !== null && line >= selection.start && line <= selection.end;
           return (
             <Fragment key={line}>
-              <div
-                className={`group flex ${marked ? "bg-red-900/70" : selected ? "bg-sky-900/70" : ""}`}
-                data-line={line}
-                data-offending={marked ? "true" : undefined}
-                data-selected={selected ? "true" : undefined}
-                title={marked ? "The guard's fatal feedback points at this line" : undefined}
-              >
+              <div className={`group flex ${marked ? "bg-red-900/70" : selected ? "bg-sky-900/70" : ""}`} {...codeLineAttributes(line, marked)} data-selected={selected ? "true" : undefined}>
                 {pending && (
                   <button
                     type="button"
@@ -85,17 +72,8 @@ export function CommentableCode({
                     +
                   </button>
                 )}
-                <span aria-hidden="true" className={`w-12 shrink-0 select-none pr-4 text-right tabular-nums ${marked ? "text-red-200" : "text-slate-500"}`}>
-                  {marked ? "▶ " : ""}
-                  {line}
-                </span>
-                <span className="whitespace-pre pr-4">
-                  {tokens.map((token, position) => (
-                    <span key={position} className={TOKEN_CLASS[token.kind]}>
-                      {token.text}
-                    </span>
-                  ))}
-                </span>
+                <LineNumber line={line} marked={marked} layout="w-12 shrink-0" />
+                <LineCode tokens={tokens} />
               </div>
               {endingAt(submitted, line).map((comment) => (
                 <CommentCard key={comment.id} comment={comment} heading={`${comment.author}${comment.decision && DECISION_VERBS[comment.decision] ? ` · ${DECISION_VERBS[comment.decision]}` : ""}`} testId="review-comment" />

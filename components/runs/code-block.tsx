@@ -1,12 +1,5 @@
-import { tokenizeLines, type TokenKind } from "@/components/code/tokenize";
-
-const TOKEN_CLASS: Record<TokenKind, string | undefined> = {
-  plain: undefined,
-  keyword: "text-violet-300",
-  string: "text-emerald-300",
-  comment: "text-slate-400 italic",
-  number: "text-amber-300",
-};
+import { codeLineAttributes, LineCode, LineNumber } from "@/components/code/code-line";
+import { tokenizeLines } from "@/components/code/tokenize";
 
 /**
  * Generated code in monospace with syntax highlighting, one numbered row per line; the numbers
@@ -23,26 +16,12 @@ export function CodeBlock({ code, language, markedLine, label }: { code: string;
     >
       <code className="table min-w-full">
         {lines.map((tokens, index) => {
-          const marked = markedLine === index + 1;
+          const line = index + 1;
+          const marked = markedLine === line;
           return (
-            <span
-              key={index}
-              className={marked ? "table-row bg-red-900/70" : "table-row"}
-              data-line={index + 1}
-              data-offending={marked ? "true" : undefined}
-              title={marked ? "The guard's fatal feedback points at this line" : undefined}
-            >
-              <span aria-hidden="true" className={`table-cell select-none pr-4 pl-3 text-right tabular-nums ${marked ? "text-red-200" : "text-slate-500"}`}>
-                {marked ? "▶ " : ""}
-                {index + 1}
-              </span>
-              <span className="table-cell whitespace-pre pr-4">
-                {tokens.map((token, position) => (
-                  <span key={position} className={TOKEN_CLASS[token.kind]}>
-                    {token.text}
-                  </span>
-                ))}
-              </span>
+            <span key={line} className={marked ? "table-row bg-red-900/70" : "table-row"} {...codeLineAttributes(line, marked)}>
+              <LineNumber line={line} marked={marked} layout="table-cell pl-3" />
+              <LineCode tokens={tokens} layout="table-cell" />
             </span>
           );
         })}

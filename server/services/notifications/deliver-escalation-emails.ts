@@ -3,6 +3,7 @@ import { escalationEmail, linesAround } from "@/server/notifications/escalation-
 import { handoffGroupOf, reminderHoursOf } from "@/server/notifications/reminder-event";
 import type { Db } from "@/server/persistence/db";
 import { offendingLine } from "../escalations/offending-line";
+import { failureOf, recordDeliveryOutcome } from "../outbox/record-delivery-outcome";
 import { outboxBackoffMs } from "../outbox/retry-backoff";
 import type { MailTransport } from "./smtp-transport";
 
@@ -83,20 +84,8 @@ export async function deliverDueEscalationEmails(db: Db, config: EmailDeliveryCo
       approveUrl: await link("approve"),
       rejectUrl: await link("reject"),
     });
-    try {
-      await config.transport.send(delivery.recipient, message);
-      await db.notificationDelivery.update({ where: { id: delivery.id }, data: { deliveredAt: new Date(), lastError: null } });
-      tally.delivered++;
-    } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      if (attempts >= maxAttempts) {
-        await db.notificationDelivery.update({ where: { id: delivery.id }, data: { failedAt: new Date(), lastError: reason } });
-        tally.failed++;
-      } else {
-        await db.notificationDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: new Date(now.getTime() + outboxBackoffMs(attempts, config.baseDelayMs)), lastError: reason } });
-        tally.retried++;
-      }
-    }
+    const failure = await failureOf(() => config.transport.send(delivery.recipient, message));
+    tally[await recordDeliveryOutcome(db.notificationDelivery, { id: delivery.id, attempts, maxAttempts, baseDelayMs: config.baseDelayMs, now }, failure)]++;
   }
   return tally;
 }

@@ -5,6 +5,7 @@ import { parseSlackRecipient } from "@/server/notifications/slack-recipient";
 import type { Db } from "@/server/persistence/db";
 import { canDecide } from "../escalations/decision-kinds";
 import { offendingLine } from "../escalations/offending-line";
+import { failureOf, recordDeliveryOutcome } from "../outbox/record-delivery-outcome";
 import { outboxBackoffMs } from "../outbox/retry-backoff";
 import { usableWebhookUrl, type SlackDeliveryConfig } from "./slack-config";
 
@@ -71,22 +72,9 @@ export async function deliverDueSlackNotifications(db: Db, config: SlackDelivery
       },
       buttons,
     );
-    try {
-      if ("channel" in destination) await config.client.postMessage(destination.channel, message);
-      else await config.client.postToWebhook(destination.webhookUrl, message);
-      await db.notificationDelivery.update({ where: { id: delivery.id }, data: { deliveredAt: new Date(), lastError: null } });
-      tally.delivered++;
-    } catch (error) {
-      // A webhook URL is a secret: an error never repeats it (fetch's messages do not; ours do not).
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      if (attempts >= maxAttempts) {
-        await db.notificationDelivery.update({ where: { id: delivery.id }, data: { failedAt: new Date(), lastError: reason } });
-        tally.failed++;
-      } else {
-        await db.notificationDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: new Date(now.getTime() + outboxBackoffMs(attempts, config.baseDelayMs)), lastError: reason } });
-        tally.retried++;
-      }
-    }
+    // A webhook URL is a secret: an error never repeats it (fetch's messages do not; ours do not).
+    const failure = await failureOf(() => ("channel" in destination ? config.client.postMessage(destination.channel, message) : config.client.postToWebhook(destination.webhookUrl, message)));
+    tally[await recordDeliveryOutcome(db.notificationDelivery, { id: delivery.id, attempts, maxAttempts, baseDelayMs: config.baseDelayMs, now }, failure)]++;
   }
   return tally;
 }

@@ -28,16 +28,18 @@ export async function queueSlackNotifications(db: Db, config: QueueConfig, now =
   const created = await escalationsReadyToNotify(db, { channel: "slack", event: CREATED_EVENT, now, take: BATCH });
   for (const escalation of created) queued += await queueFor(db, config, escalation, CREATED_EVENT, now);
 
-  // Newest hand-offs first, so one is never stuck behind older ones already told.
-  const handedOff = await db.escalation.findMany({
-    where: { status: "pending", kind: "guard", handedOffAt: { not: null }, reviewGroup: { not: null } },
-    orderBy: { handedOffAt: "desc" },
-    take: BATCH,
-    select: { id: true, policy: true, reviewGroup: true, notifications: { where: { channel: "slack", event: { startsWith: "handoff:" } }, select: { event: true } } },
-  });
+  // Only hand-offs with no Slack row for their group yet, so those already told never fill the
+  // batch (as the email queue does). In SQL: the event names the row's own group, which a Prisma
+  // relation filter cannot compare with; 'handoff:' is handoffEvent's prefix.
+  const untold = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT e."id" FROM "Escalation" e
+     WHERE e."status" = 'pending' AND e."kind" = 'guard' AND e."handedOffAt" IS NOT NULL AND e."reviewGroup" IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM "NotificationDelivery" n WHERE n."escalationId" = e."id" AND n."channel" = 'slack' AND n."event" = 'handoff:' || e."reviewGroup")
+     ORDER BY e."handedOffAt" LIMIT ${BATCH}`,
+  );
+  const handedOff = await db.escalation.findMany({ where: { id: { in: untold.map((row) => row.id) } }, orderBy: { handedOffAt: "asc" }, select: { id: true, policy: true, reviewGroup: true } });
   for (const escalation of handedOff) {
-    const event = handoffEvent(escalation.reviewGroup!);
-    if (!escalation.notifications.some((row) => row.event === event)) queued += await queueFor(db, config, escalation, event, now);
+    if (escalation.reviewGroup) queued += await queueFor(db, config, escalation, handoffEvent(escalation.reviewGroup), now);
   }
 
   for (const hours of config.reminderHours ?? []) {

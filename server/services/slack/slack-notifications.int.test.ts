@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDoorbell } from "@/server/durable/doorbell";
 import { SLACK_ACTION_IDS } from "@/server/notifications/slack-actions";
@@ -25,6 +26,7 @@ const BOT_TOKEN = "xoxb-1234-5678-testtoken";
 const SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
 const BASE_URL = "https://dualstate.example.test";
 const SHELL_SCRIPT = "import os\n\n\ndef disk_usage(path):\n    os.system('du -sh ' + path)\n\n\ndisk_usage('.')\n";
+const HOUR_MS = 3_600_000;
 const ROUTED = { group: "security", quorum: { approvals: 1, excludeRunStarter: false, rejections: 1 }, deadline: { hours: null, action: "fail" }, backup: null, channels: ["email", "slack"], rule: "auth code" };
 
 describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (provider) => {
@@ -180,6 +182,27 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     expect(JSON.stringify(posts[0]!.body)).toContain("Handed off");
     slack.received.length = 0;
     expect(await sendSlack(escalation.id, new Date())).toEqual([]);
+  });
+
+  it("a backlog of hand-offs already told never keeps a new hand-off from being told", async () => {
+    const db = fixture.database.db;
+    const now = new Date();
+    // More than a batch of told hand-offs on either side of the untold one in hand-off time, so
+    // neither reading order finds it by luck.
+    const told = Array.from({ length: 102 }, (_, index) => ({ id: randomUUID(), handedOffAt: new Date(now.getTime() - HOUR_MS + (index < 51 ? -index - 1 : index) * 1_000) }));
+    const untold = { id: randomUUID(), handedOffAt: new Date(now.getTime() - HOUR_MS) };
+    const all = [...told, untold];
+    await db.run.createMany({ data: all.map(({ id }) => ({ id, workflowVersionId: fixture.versions["sandbox-escalation"]!, specification: "hand-off backlog", status: "suspended" as const, epoch: 1, workflowState: {} })) });
+    await db.escalation.createMany({
+      data: all.map(({ id, handedOffAt }) => ({ id, runId: id, stepName: "write_script", guardId: "g", feedback: "fatal", routedAt: now, reviewGroup: "leads", policy: { ...ROUTED, group: "leads" }, handedOffAt, createdAt: handedOffAt })),
+    });
+    // Every one was announced when it arrived; all but one were told of their hand-off too.
+    const unsent = (escalationId: string, event: string) => ({ id: randomUUID(), escalationId, recipient: "(nobody)", channel: "slack", event, nextAttemptAt: now, failedAt: now, lastError: "not sent: test" });
+    await db.notificationDelivery.createMany({ data: [...all.map(({ id }) => unsent(id, "created")), ...told.map(({ id }) => unsent(id, "handoff:leads"))] });
+
+    await queueSlackNotifications(db, config, now);
+    const rows = await db.notificationDelivery.findMany({ where: { escalationId: untold.id, channel: "slack", event: "handoff:leads" }, select: { recipient: true } });
+    expect(rows.map((row) => row.recipient).sort()).toEqual(["group:leads", "lee@example.test"]);
   });
 
   it("reminds before the deadline, on Slack too", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/persistence/db";
+import { recordDeliveryOutcome } from "../outbox/record-delivery-outcome";
 import { outboxBackoffMs } from "../outbox/retry-backoff";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from "./sign-payload";
 
@@ -31,16 +32,7 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig, now = ne
     });
     if (claimed.count !== 1) continue;
     const error = await post(config, delivery.id, delivery.event, delivery.payload);
-    if (error === null) {
-      await db.webhookDelivery.update({ where: { id: delivery.id }, data: { deliveredAt: new Date(), lastError: null } });
-      tally.delivered++;
-    } else if (attempts >= maxAttempts) {
-      await db.webhookDelivery.update({ where: { id: delivery.id }, data: { failedAt: new Date(), lastError: error } });
-      tally.failed++;
-    } else {
-      await db.webhookDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: new Date(now.getTime() + outboxBackoffMs(attempts, config.baseDelayMs)), lastError: error } });
-      tally.retried++;
-    }
+    tally[await recordDeliveryOutcome(db.webhookDelivery, { id: delivery.id, attempts, maxAttempts, baseDelayMs: config.baseDelayMs, now }, error === null ? null : { error })]++;
   }
   return tally;
 }
