@@ -834,6 +834,21 @@ export async function benchEngineDurable(): Promise<void> {
   console.log(`\nLoad average after: ${load()}.`);
   printTargets("Issue 6 targets:", rows);
   printTargets("Issue 18 targets (ratios to one durable single-row commit of the same database, same run):", ratios);
+  for (const r of single) console.log(`  ${floorLine(r)}`);
+}
+
+/**
+ * What a transition costs outside the database (the engine, the journal, the worker loop: wall
+ * time minus the store's calls), as a multiple of the durable commit, next to the ratio target:
+ * where that floor alone is above the target, no change to the store can meet it.
+ */
+function floorLine(r: ThroughputResult): string {
+  const m = r.meter;
+  const floorUs = ((r.wallMs - (m.claimMs + m.loadMs + m.commitMs + m.artifactMs)) * 1000) / r.transitions;
+  const target = r.label === "SQLite FULL" ? RATIO_TARGETS.sqliteFull : r.label === "SQLite NORMAL" ? RATIO_TARGETS.sqliteNormal : RATIO_TARGETS.postgres;
+  const leftUs = target * r.commitUs - floorUs;
+  const verdict = leftUs > 0 ? `the target leaves the store ${fmt(leftUs)} µs per transition` : `above the target before any statement: the store alone cannot meet it`;
+  return `${r.label}: outside the database (mean) ${fmt(floorUs)} µs per transition = ${(floorUs / r.commitUs).toFixed(2)} commits; ${verdict}`;
 }
 
 function printTargets(title: string, rows: readonly [string, string, string, boolean][]): void {

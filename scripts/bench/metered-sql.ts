@@ -15,6 +15,18 @@ export type StatementTimes = Map<string, StatementTime>;
  * claim and commit) the names of its parts, so the profile says which parts a commit carried.
  */
 export function labelOf(sql: string): string {
+  let label = labels.get(sql);
+  if (label === undefined) {
+    label = labelOfText(sql);
+    labels.set(sql, label);
+  }
+  return label;
+}
+
+/** Labels by statement text: the engine sends the same few statements, and the metering must not cost more than they do. */
+const labels = new Map<string, string>();
+
+function labelOfText(sql: string): string {
   const text = sql.replace(/\s+/g, " ").trim();
   if (text.startsWith("WITH ")) {
     const parts = [...text.matchAll(/(?:WITH|,) (\w+) AS \(/g)].map((match) => match[1]);

@@ -3,9 +3,12 @@ import { timeOrderedId } from "../ids";
 import { HELD_RUN_STATUSES, sqlList } from "../lifecycle";
 import type { ClaimedTurn } from "../types";
 import type { ClaimRequest, ClaimRow } from "./claim-turn";
+import { snapshotColumns, snapshotOf, type SnapshotRow } from "./snapshot";
 
 /**
  * SQLite: the same reads and updates inside one BEGIN IMMEDIATE transaction; SQLite serializes writers.
+ * Like PostgreSQL's, the claim also reads what the turn needs to replay the run, in the same
+ * transaction: the turn does not queue for the connection a second time before it can start.
  *
  * Like the PostgreSQL claim, its commit need not wait for the disk (at synchronous=FULL it is
  * committed at NORMAL): lost in a crash of the machine, the message is simply due again; and the
@@ -39,6 +42,7 @@ export async function claimOnSqlite(sql: SqlClient, request: ClaimRequest): Prom
       row.runId,
     ]);
     await tx.execute(`UPDATE "InboxMessage" SET "status" = 'claimed', "claimedBy" = ?, "claimedAt" = ${d.now}, "epoch" = ? WHERE "id" = ?`, [request.workerId, epoch, row.id]);
+    const [run] = await tx.query<SnapshotRow>(`SELECT ${snapshotColumns(d, "r")} FROM "Run" r JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId" WHERE r."id" = ?`, [row.runId]);
     return {
       runId: row.runId,
       epoch,
@@ -49,6 +53,8 @@ export async function claimOnSqlite(sql: SqlClient, request: ClaimRequest): Prom
       retryCount: row.retryCount,
       deferReason: row.deferReason,
       workerId: request.workerId,
+      // A run without its workflow version cannot be replayed: loadTurn says so when the turn starts.
+      ...(run ? { snapshot: snapshotOf(d, row.runId, run) } : {}),
     };
   });
 }
