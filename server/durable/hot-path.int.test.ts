@@ -43,12 +43,13 @@ describe.each(providers)("the run store's hot path on %s", (provider) => {
     await fixture.database.db.inboxMessage.updateMany({ where: { runId }, data: { status: "done" } });
   });
 
-  it("a claim carries the same snapshot loadTurn reads (read in the claim's statement or transaction)", async () => {
+  it("a claim carries the same snapshot loadTurn reads (PostgreSQL reads it in the claim's statement)", async () => {
     const { runId } = await fixture.store.enqueueRun({ workflowVersionId: fixture.versions["agent-loop"]!, specification: "snapshot", contextValues: { should_restart: false } });
     const turn = await fixture.store.claim("w-snapshot", 5_000, runId);
     expect(turn).not.toBeNull();
     const loaded = await fixture.store.loadTurn(runId);
-    expect(turn?.snapshot).toEqual(loaded);
+    if (provider === "postgres") expect(turn?.snapshot).toEqual(loaded);
+    else expect(turn?.snapshot).toBeUndefined();
     expect(loaded.specification).toBe("snapshot");
     expect(loaded.lastSeq).toBe(0);
   });

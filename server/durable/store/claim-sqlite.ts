@@ -3,12 +3,12 @@ import { timeOrderedId } from "../ids";
 import { HELD_RUN_STATUSES, sqlList } from "../lifecycle";
 import type { ClaimedTurn } from "../types";
 import type { ClaimRequest, ClaimRow } from "./claim-turn";
-import { snapshotColumns, snapshotOf, type SnapshotRow } from "./snapshot";
 
 /**
  * SQLite: the same reads and updates inside one BEGIN IMMEDIATE transaction; SQLite serializes writers.
- * Like PostgreSQL's, the claim also reads what the turn needs to replay the run, in the same
- * transaction: the turn does not queue for the connection a second time before it can start.
+ * Unlike PostgreSQL's, the claim does not read the run's snapshot: inside the write transaction
+ * that read (every artifact's content) would hold every other writer of the file waiting, and
+ * measured it saved nothing; the turn reads it afterwards (loadTurn), beside the writers.
  *
  * Like the PostgreSQL claim, its commit need not wait for the disk (at synchronous=FULL it is
  * committed at NORMAL): lost in a crash of the machine, the message is simply due again; and the
@@ -42,7 +42,6 @@ export async function claimOnSqlite(sql: SqlClient, request: ClaimRequest): Prom
       row.runId,
     ]);
     await tx.execute(`UPDATE "InboxMessage" SET "status" = 'claimed', "claimedBy" = ?, "claimedAt" = ${d.now}, "epoch" = ? WHERE "id" = ?`, [request.workerId, epoch, row.id]);
-    const [run] = await tx.query<SnapshotRow>(`SELECT ${snapshotColumns(d, "r")} FROM "Run" r JOIN "WorkflowVersion" v ON v."id" = r."workflowVersionId" WHERE r."id" = ?`, [row.runId]);
     return {
       runId: row.runId,
       epoch,
@@ -53,8 +52,6 @@ export async function claimOnSqlite(sql: SqlClient, request: ClaimRequest): Prom
       retryCount: row.retryCount,
       deferReason: row.deferReason,
       workerId: request.workerId,
-      // A run without its workflow version cannot be replayed: loadTurn says so when the turn starts.
-      ...(run ? { snapshot: snapshotOf(d, row.runId, run) } : {}),
     };
   });
 }
