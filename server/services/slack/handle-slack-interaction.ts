@@ -9,7 +9,7 @@ import { isServiceError } from "../errors";
 import { canDecide } from "../escalations/decision-kinds";
 import { decideEscalation, type DecisionOutcome } from "../escalations/decide-escalation";
 import { describeClosedEscalation } from "../escalations/describe-closed";
-import { isReviewerOf } from "../reviewer-groups/reviewers-of";
+import { groupRefusal } from "../escalations/group-rule";
 import type { SlackClient } from "./slack-client";
 
 export interface SlackInteractionConfig {
@@ -50,7 +50,7 @@ const payloadSchema = z.object({
 /**
  * Acts on a click on a Slack message's button. Only a request Slack signed with the app's signing
  * secret, within five minutes and seen once, is read. The Slack member must be a Dualstate
- * reviewer (User.slackUserId) who may decide this escalation (their role, and its reviewer group);
+ * reviewer (User.slackUserId) who may decide this escalation (their role, and its group rule);
  * anyone else is told why, only to them. Approve never approves: approving fatal code needs the
  * code seen, so the answer is that reviewer's own signed confirmation page. Reject decides at once
  * (Slack asked to confirm first), on the artifact the message showed.
@@ -99,8 +99,9 @@ async function decide(db: Db, config: SlackInteractionConfig, slackUserId: strin
   });
   if (!escalation?.artifact) return refuse("This escalation no longer exists.");
   if (escalation.status !== "pending") return refuse(describeClosedEscalation(escalation));
-  if (!(await isReviewerOf(db, escalation.reviewGroup, reviewer.email))) {
-    return refuse(`This escalation is offered to the group ${escalation.reviewGroup}, and ${reviewer.email} is not in it.`);
+  // The queue's own rule: the group's members, and admins, who may step in for any group.
+  if (await groupRefusal(db, escalation.reviewGroup, reviewer)) {
+    return refuse(`This escalation is offered to the group ${escalation.reviewGroup}, and ${reviewer.email} is not in it (an admin may decide it, or add you to the group).`);
   }
   if (escalation.artifact.contentHash !== target.contentHash) return refuse("The artifact changed since this message was sent. Review the current one from the review queue.");
 

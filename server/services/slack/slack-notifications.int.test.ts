@@ -294,6 +294,15 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     expect(await fixture.database.db.decisionLink.count({ where: { escalationId: escalation.id } })).toBe(0);
   });
 
+  it("an admin outside the escalation's group may decide it from Slack, as in the review queue (group-rule.ts)", async () => {
+    const { escalation } = await escalatedRun({ group: "security" });
+    // bob is an admin, and in leads only.
+    const clicked = await slack.click(interactions.url, { userId: "U0BOB", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("admin-1") });
+    expect(clicked.status).toBe(200);
+    expect(slack.received.find((post) => post.to === "/respond/admin-1")!.body).toMatchObject({ replace_original: true, text: expect.stringContaining("Rejected by bob@example.test from Slack") });
+    expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "bob@example.test" });
+  });
+
   it("refuses forged, tampered, stale and unsigned clicks before reading them; a stale artifact hash decides nothing", async () => {
     const { escalation } = await escalatedRun({ group: "security" });
     const click = { userId: "U0ADA", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("f") };
