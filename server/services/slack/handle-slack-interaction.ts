@@ -90,9 +90,12 @@ async function decide(db: Db, config: SlackInteractionConfig, slackUserId: strin
   const target = parseSlackActionValue(value);
   if (!target) return refuse("This button is not one of Dualstate's escalation buttons.");
   const reviewer = await db.user.findUnique({ where: { slackUserId }, select: { id: true, email: true, role: true, disabled: true } });
-  if (!reviewer || reviewer.disabled || !canDecide(reviewer.role)) {
+  if (!reviewer) {
     return refuse("Your Slack account is not linked to a Dualstate reviewer, so you cannot decide from Slack. Add your Slack member id on your Dualstate account page, or decide in the review queue.");
   }
+  // The account is named by its state only: the clicker may not be the one who linked it.
+  if (reviewer.disabled) return refuse("The Dualstate account linked to your Slack member id is disabled, so you cannot decide from Slack. Ask an admin.");
+  if (!canDecide(reviewer.role)) return refuse(`The Dualstate account linked to your Slack member id is a ${reviewer.role}, and ${reviewer.role}s cannot decide escalations. Ask an admin.`);
   const escalation = await db.escalation.findUnique({
     where: { id: target.escalationId },
     select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, reviewGroup: true, artifact: { select: { contentHash: true } } },

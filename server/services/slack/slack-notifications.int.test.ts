@@ -281,8 +281,8 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
 
   it.each([
     ["an unknown Slack member", "U0NOBODY", "not linked to a Dualstate reviewer"],
-    ["a viewer", "U0VIC", "not linked to a Dualstate reviewer"],
-    ["a disabled reviewer", "U0GONE", "not linked to a Dualstate reviewer"],
+    ["a viewer", "U0VIC", "The Dualstate account linked to your Slack member id is a viewer, and viewers cannot decide escalations"],
+    ["a disabled reviewer", "U0GONE", "The Dualstate account linked to your Slack member id is disabled"],
     ["a reviewer outside the group", "U0LEE", "offered to the group security, and lee@example.test is not in it"],
   ])("a click by %s decides nothing and is answered to them alone", async (_who, userId, reason) => {
     const { escalation } = await escalatedRun({ group: "security" });
