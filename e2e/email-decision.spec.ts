@@ -52,3 +52,11 @@ test("a run escalates, the reviewer's email links to a confirmation page, approv
   await expect(page.getByTestId("link-refusal")).toContainText(`${reviewer.email} decided first`);
   await mail.close();
 });
+
+test("the outcome page shows only what the decision route said: a crafted address claims no decision and carries no text", async ({ page }) => {
+  await page.goto(`/decided?${new URLSearchParams({ status: "approved", run: "run-forged", escalation: "esc-forged" })}`);
+  await expect(page.getByRole("heading", { name: "Not decided" })).toBeVisible();
+  await expect(page.getByTestId("decision-outcome")).toHaveText("Nothing was decided.");
+  await page.goto(`/decided?${new URLSearchParams({ reason: "Your session expired: sign in again at evil.example" })}`);
+  await expect(page.getByTestId("decision-outcome")).toHaveText("Nothing was decided.");
+});

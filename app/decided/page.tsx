@@ -1,11 +1,19 @@
 import type { Metadata } from "next";
+import { authSecret } from "@/server/auth/auth-secret";
+import { getEnv } from "@/server/env";
+import { getDb } from "@/server/persistence/db";
+import { verifiedDecidedQuery, type DecidedFields } from "@/server/services/decision-links/decided-page-query";
 
 export const metadata: Metadata = { title: "Decision · Dualstate" };
 
-/** Where a confirmed (or refused) one-click decision lands; it shows what the decision route said. */
+/**
+ * Where a confirmed (or refused) one-click decision lands; it shows what the decision route said,
+ * and nothing from an address the route did not sign (decided-page-query.ts).
+ */
 export default async function DecidedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const query = await searchParams;
-  const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string).slice(0, 1_000) : "");
+  const db = getDb();
+  const said = verifiedDecidedQuery(await authSecret(db, getEnv().DUALSTATE_AUTH_SECRET), await searchParams) ?? {};
+  const text = (name: keyof DecidedFields) => (said[name] ?? "").slice(0, 1_000);
   const status = text("status");
   const escalation = text("escalation");
   const decided = status === "approved" || status === "rejected";

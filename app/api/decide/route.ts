@@ -3,6 +3,7 @@ import { currentActor } from "@/server/auth/app-auth";
 import { getEnv } from "@/server/env";
 import { getDb } from "@/server/persistence/db";
 import { decideByLink } from "@/server/services/decision-links/decide-by-link";
+import { signedDecidedQuery, type DecidedFields } from "@/server/services/decision-links/decided-page-query";
 import { wakeOutboxDispatchers } from "@/server/services/outbox/outbox-signal";
 
 export const runtime = "nodejs";
@@ -25,21 +26,16 @@ export async function POST(request: Request): Promise<Response> {
     return typeof value === "string" ? value : "";
   };
   const db = getDb();
+  const secret = await authSecret(db, getEnv().DUALSTATE_AUTH_SECRET);
   const actor = await currentActor(request.headers).catch(() => null);
-  const used = await decideByLink(db, await authSecret(db, getEnv().DUALSTATE_AUTH_SECRET), { token: field("token"), contentHash: field("contentHash"), comment: field("comment") }, { signedInAs: actor?.email ?? null });
+  const used = await decideByLink(db, secret, { token: field("token"), contentHash: field("contentHash"), comment: field("comment") }, { signedInAs: actor?.email ?? null });
+  if (used.ok) wakeOutboxDispatchers();
+  // A vote under a quorum: the page says where the votes stand.
+  const said: DecidedFields = used.ok
+    ? { status: used.outcome.status, escalation: used.outcome.escalationId, run: used.outcome.runId, ...(used.outcome.quorum ? { votes: used.outcome.quorum.summary } : {}) }
+    : { reason: used.reason, ...(used.escalationId ? { escalation: used.escalationId } : {}) };
   // A relative address: behind a proxy the request's own URL may name an internal host, and the
-  // page's form-action 'self' policy would block a redirect there.
-  const target = new URLSearchParams();
-  if (used.ok) {
-    wakeOutboxDispatchers();
-    target.set("status", used.outcome.status);
-    target.set("escalation", used.outcome.escalationId);
-    target.set("run", used.outcome.runId);
-    // A vote under a quorum: the page says where the votes stand.
-    if (used.outcome.quorum) target.set("votes", used.outcome.quorum.summary);
-  } else {
-    target.set("reason", used.reason);
-    if (used.escalationId) target.set("escalation", used.escalationId);
-  }
-  return new Response(null, { status: 303, headers: { location: `/decided?${target.toString()}` } });
+  // page's form-action 'self' policy would block a redirect there. Signed, so the page shows only
+  // what was said here.
+  return new Response(null, { status: 303, headers: { location: `/decided?${signedDecidedQuery(secret, said)}` } });
 }

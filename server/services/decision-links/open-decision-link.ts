@@ -2,6 +2,7 @@ import { decisionLinkKey, parseDecisionLinkToken, verifyDecisionLinkSignature } 
 import type { Db } from "@/server/persistence/db";
 import { canDecide } from "../escalations/decision-kinds";
 import { describeClosedEscalation } from "../escalations/describe-closed";
+import { groupRefusal } from "../escalations/group-rule";
 import { offendingLine } from "../escalations/offending-line";
 
 /** What the confirmation page shows for a valid link. */
@@ -41,8 +42,8 @@ const NOT_VALID = "This decision link is not valid: it may have been mistyped or
  * Checks a one-click decision link without using it (opening the confirmation page never decides:
  * mail scanners and link previews follow links). Valid means: signed by this deployment for
  * exactly this escalation, recipient, decision, artifact and expiry; not used; not expired; the
- * recipient still may decide; the escalation still pending on the same artifact; and, when the
- * page is opened signed in, signed in as the recipient.
+ * recipient still may decide, and still may decide this escalation (its group rule); the escalation
+ * still pending on the same artifact; and, when the page is opened signed in, signed in as the recipient.
  */
 export async function openDecisionLink(db: Db, authSecret: string, token: string, options: { now?: Date; signedInAs?: string | null } = {}): Promise<OpenDecisionLink | RefusedDecisionLink> {
   const now = options.now ?? new Date();
@@ -67,7 +68,7 @@ export async function openDecisionLink(db: Db, authSecret: string, token: string
   const escalation = await db.escalation.findUnique({
     where: { id: escalationId },
     select: {
-      id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, stepName: true, guardId: true, feedback: true, expiresAt: true,
+      id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, stepName: true, guardId: true, feedback: true, expiresAt: true, reviewGroup: true,
       artifact: { select: { content: true, contentHash: true, fatal: true, language: true } },
       run: { select: { workflowVersion: { select: { workflow: { select: { name: true } } } } } },
     },
@@ -77,6 +78,9 @@ export async function openDecisionLink(db: Db, authSecret: string, token: string
   const artifact = escalation.artifact;
   if (escalation.status !== "pending") return { ok: false, escalationId, reason: describeClosedEscalation(escalation) };
   if (artifact.contentHash !== link.contentHash) return { ok: false, escalationId, reason: "The artifact changed since this email was sent. Review the current one from the review queue." };
+  // A hand-off may have moved the escalation to a group the recipient is not in: said before the code is shown and the link taken.
+  const notYours = await groupRefusal(db, escalation.reviewGroup, reviewer);
+  if (notYours) return { ok: false, escalationId, reason: `Escalation ${escalationId}: ${notYours}.` };
 
   return {
     ok: true,

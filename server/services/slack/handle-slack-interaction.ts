@@ -9,7 +9,7 @@ import { isServiceError } from "../errors";
 import { canDecide } from "../escalations/decision-kinds";
 import { decideEscalation, type DecisionOutcome } from "../escalations/decide-escalation";
 import { describeClosedEscalation } from "../escalations/describe-closed";
-import { isReviewerOf } from "../reviewer-groups/reviewers-of";
+import { groupRefusal } from "../escalations/group-rule";
 import type { SlackClient } from "./slack-client";
 
 export interface SlackInteractionConfig {
@@ -50,7 +50,7 @@ const payloadSchema = z.object({
 /**
  * Acts on a click on a Slack message's button. Only a request Slack signed with the app's signing
  * secret, within five minutes and seen once, is read. The Slack member must be a Dualstate
- * reviewer (User.slackUserId) who may decide this escalation (their role, and its reviewer group);
+ * reviewer (User.slackUserId) who may decide this escalation (their role, and its group rule);
  * anyone else is told why, only to them. Approve never approves: approving fatal code needs the
  * code seen, so the answer is that reviewer's own signed confirmation page. Reject decides at once
  * (Slack asked to confirm first), on the artifact the message showed.
@@ -90,17 +90,21 @@ async function decide(db: Db, config: SlackInteractionConfig, slackUserId: strin
   const target = parseSlackActionValue(value);
   if (!target) return refuse("This button is not one of Dualstate's escalation buttons.");
   const reviewer = await db.user.findUnique({ where: { slackUserId }, select: { id: true, email: true, role: true, disabled: true } });
-  if (!reviewer || reviewer.disabled || !canDecide(reviewer.role)) {
+  if (!reviewer) {
     return refuse("Your Slack account is not linked to a Dualstate reviewer, so you cannot decide from Slack. Add your Slack member id on your Dualstate account page, or decide in the review queue.");
   }
+  // The account is named by its state only: the clicker may not be the one who linked it.
+  if (reviewer.disabled) return refuse("The Dualstate account linked to your Slack member id is disabled, so you cannot decide from Slack. Ask an admin.");
+  if (!canDecide(reviewer.role)) return refuse(`The Dualstate account linked to your Slack member id is a ${reviewer.role}, and ${reviewer.role}s cannot decide escalations. Ask an admin.`);
   const escalation = await db.escalation.findUnique({
     where: { id: target.escalationId },
     select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, reviewGroup: true, artifact: { select: { contentHash: true } } },
   });
   if (!escalation?.artifact) return refuse("This escalation no longer exists.");
   if (escalation.status !== "pending") return refuse(describeClosedEscalation(escalation));
-  if (!(await isReviewerOf(db, escalation.reviewGroup, reviewer.email))) {
-    return refuse(`This escalation is offered to the group ${escalation.reviewGroup}, and ${reviewer.email} is not in it.`);
+  // The queue's own rule: the group's members, and admins, who may step in for any group.
+  if (await groupRefusal(db, escalation.reviewGroup, reviewer)) {
+    return refuse(`This escalation is offered to the group ${escalation.reviewGroup}, and ${reviewer.email} is not in it (an admin may decide it, or add you to the group).`);
   }
   if (escalation.artifact.contentHash !== target.contentHash) return refuse("The artifact changed since this message was sent. Review the current one from the review queue.");
 

@@ -279,10 +279,24 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     expect(slack.received.find((post) => post.to === "/respond/a2")!.body).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining("ada@example.test") });
   });
 
+  it("Approve's confirmation page, once the escalation was handed to a group its reviewer is not in, refuses with the reason before showing the code or taking the link", async () => {
+    const { escalation } = await escalatedRun({ group: "security" });
+    const value = `${escalation.id}:${escalation.artifact!.contentHash}`;
+    await slack.click(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.approve, value, responseUrl: slack.responseUrl("handed-1") });
+    const token = new RegExp(`<${BASE_URL}/decide/([^|>]+)\\|`).exec(String(slack.received.find((post) => post.to === "/respond/handed-1")!.body.text))?.[1];
+    expect(token).toBeDefined();
+    await fixture.database.db.escalation.update({ where: { id: escalation.id }, data: { reviewGroup: "leads", handedOffAt: new Date() } });
+    const refusal = { ok: false, escalationId: escalation.id, reason: `Escalation ${escalation.id}: it is offered to the group leads, and you are not in it (an admin may decide it, or add you to the group).` };
+    expect(await openDecisionLink(fixture.database.db, AUTH_SECRET, token!)).toEqual(refusal);
+    expect(await decideByLink(fixture.database.db, AUTH_SECRET, { token: token!, contentHash: escalation.artifact!.contentHash })).toEqual(refusal);
+    expect(await fixture.database.db.decisionLink.findFirstOrThrow({ where: { escalationId: escalation.id } })).toMatchObject({ usedAt: null });
+    expect((await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).status).toBe("pending");
+  });
+
   it.each([
     ["an unknown Slack member", "U0NOBODY", "not linked to a Dualstate reviewer"],
-    ["a viewer", "U0VIC", "not linked to a Dualstate reviewer"],
-    ["a disabled reviewer", "U0GONE", "not linked to a Dualstate reviewer"],
+    ["a viewer", "U0VIC", "The Dualstate account linked to your Slack member id is a viewer, and viewers cannot decide escalations"],
+    ["a disabled reviewer", "U0GONE", "The Dualstate account linked to your Slack member id is disabled"],
     ["a reviewer outside the group", "U0LEE", "offered to the group security, and lee@example.test is not in it"],
   ])("a click by %s decides nothing and is answered to them alone", async (_who, userId, reason) => {
     const { escalation } = await escalatedRun({ group: "security" });
@@ -292,6 +306,15 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     expect(slack.received.find((post) => post.to === `/respond/x-${userId}`)!.body).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining(reason) });
     expect((await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).status).toBe("pending");
     expect(await fixture.database.db.decisionLink.count({ where: { escalationId: escalation.id } })).toBe(0);
+  });
+
+  it("an admin outside the escalation's group may decide it from Slack, as in the review queue (group-rule.ts)", async () => {
+    const { escalation } = await escalatedRun({ group: "security" });
+    // bob is an admin, and in leads only.
+    const clicked = await slack.click(interactions.url, { userId: "U0BOB", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("admin-1") });
+    expect(clicked.status).toBe(200);
+    expect(slack.received.find((post) => post.to === "/respond/admin-1")!.body).toMatchObject({ replace_original: true, text: expect.stringContaining("Rejected by bob@example.test from Slack") });
+    expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "bob@example.test" });
   });
 
   it("refuses forged, tampered, stale and unsigned clicks before reading them; a stale artifact hash decides nothing", async () => {
