@@ -78,6 +78,15 @@ describe.each(TEST_PROVIDERS)("a routed escalation decided by its group's quorum
     expect((await database.db.escalationApproval.findMany({ where: { escalationId }, orderBy: { reviewer: "asc" } })).map((row) => row.reviewer)).toEqual([ada.email, bob.email]);
   });
 
+  it("routes an escalation the routing pass has not reached before deciding it: no outsider or lone approval slips in first", async () => {
+    const { runId, escalationId, decide } = await escalation("first");
+    // No routing pass yet: the decision itself must give it its policy.
+    await expect(decide(outsider, "approve")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("you are not in it") });
+    expect(await database.db.escalation.findUniqueOrThrow({ where: { id: escalationId } })).toMatchObject({ status: "pending", reviewGroup: "security", routingVersion: 1 });
+    expect(await decide(ada, "approve")).toMatchObject({ status: "pending", quorum: { summary: "1 of 2 approvals (ada@example.test)" } });
+    expect(await database.db.inboxMessage.count({ where: { runId, kind: "resume" } })).toBe(0);
+  });
+
   it("lets an admin outside the group decide, and leaves an escalation no rule names to any reviewer", async () => {
     const routed = await escalation("first");
     const unrouted = await escalation("second");
