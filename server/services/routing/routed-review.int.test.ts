@@ -87,6 +87,18 @@ describe.each(TEST_PROVIDERS)("a routed escalation decided by its group's quorum
     expect(await database.db.inboxMessage.count({ where: { runId, kind: "resume" } })).toBe(0);
   });
 
+  it("refuses a claim or assignment outside the group: such a claim would only keep the backup group from being offered it", async () => {
+    const { escalationId } = await escalation("first");
+    await routeNewEscalations(database.db);
+    await expect(as(outsider).escalation.claim({ escalationId })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("you are not in it") });
+    await expect(as(admin).escalation.assign({ escalationId, assignee: outsider.email })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("is not in the group security") });
+    expect(await database.db.escalation.findUniqueOrThrow({ where: { id: escalationId } })).toMatchObject({ claimedBy: null });
+    expect(await as(ada).escalation.claim({ escalationId })).toMatchObject({ claimedBy: ada.email });
+    expect(await as(admin).escalation.assign({ escalationId, assignee: bob.email })).toMatchObject({ claimedBy: bob.email });
+    // An admin may step in for any group, so may be handed it.
+    expect(await as(ada).escalation.assign({ escalationId, assignee: admin.email })).toMatchObject({ claimedBy: admin.email });
+  });
+
   it("lets an admin outside the group decide, and leaves an escalation no rule names to any reviewer", async () => {
     const routed = await escalation("first");
     const unrouted = await escalation("second");
