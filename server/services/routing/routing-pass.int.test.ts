@@ -200,6 +200,19 @@ describe.each(TEST_PROVIDERS)("the routing pass on %s", (provider) => {
     expect((await listReviewerGroups(database.db)).map((group) => group.name)).toEqual(["leads", "security"]);
   });
 
+  it("a group a pending escalation's policy would hand it to cannot be renamed or deleted, though the document in force no longer names it", async () => {
+    await saveRoutingVersion(database.db, { source: ROUTING }, ADMIN);
+    const routed = await escalation();
+    await routeNewEscalations(database.db);
+    expect((await row(routed.id)).policy).toMatchObject({ deadline: { handoffGroup: "leads" } });
+    await saveRoutingVersion(database.db, { source: "" }, ADMIN);
+    await expect(deleteReviewerGroup(database.db, groupIds.leads!, ADMIN)).rejects.toThrow(/1 pending escalation\(s\) would be handed to "leads"/);
+    await expect(renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "heads" }, ADMIN)).rejects.toThrow(/1 pending escalation\(s\) would be handed to "leads"/);
+    await database.db.escalation.update({ where: { id: routed.id }, data: { status: "approved" } });
+    await renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "heads" }, ADMIN);
+    await renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "leads" }, ADMIN);
+  });
+
   it("refuses bad group names, duplicates, and viewers as members; keeps the webhook URL secret", async () => {
     await expect(createReviewerGroup(database.db, { name: "two words" }, ADMIN)).rejects.toThrow(/name: "two words" is not a group name/);
     await expect(createReviewerGroup(database.db, { name: "security" }, ADMIN)).rejects.toThrow(/already exists/);
