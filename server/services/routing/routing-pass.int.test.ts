@@ -9,6 +9,7 @@ import { NOBODY, queueEscalationEmails } from "../notifications/queue-escalation
 import { UNROUTED_GRACE_MS } from "../notifications/escalations-ready-to-notify";
 import { queueReminders } from "../notifications/queue-reminders";
 import { addGroupMember } from "../reviewer-groups/add-group-member";
+import { GROUP_LIMITS } from "../reviewer-groups/group-limits";
 import { createReviewerGroup } from "../reviewer-groups/create-reviewer-group";
 import { deleteReviewerGroup } from "../reviewer-groups/delete-reviewer-group";
 import { listReviewerGroups } from "../reviewer-groups/list-reviewer-groups";
@@ -211,6 +212,22 @@ describe.each(TEST_PROVIDERS)("the routing pass on %s", (provider) => {
     await database.db.escalation.update({ where: { id: routed.id }, data: { status: "approved" } });
     await renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "heads" }, ADMIN);
     await renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "leads" }, ADMIN);
+  });
+
+  it("bounds how many groups there are and how many members one has, naming the field", async () => {
+    const { db } = database;
+    const crowd = await createReviewerGroup(db, { name: "crowd" }, ADMIN);
+    const users = Array.from({ length: GROUP_LIMITS.maxMembers + 1 }, (_, index) => ({ id: `u-crowd-${index}`, email: `crowd${index}@example.test`, name: `crowd${index}`, role: "reviewer" as const }));
+    await db.user.createMany({ data: users });
+    await db.reviewerGroupMember.createMany({ data: users.slice(0, GROUP_LIMITS.maxMembers).map((user) => ({ groupId: crowd.id, userId: user.id })) });
+    await expect(addGroupMember(db, { groupId: crowd.id, email: users.at(-1)!.email }, ADMIN)).rejects.toThrow(`email: the group crowd has ${GROUP_LIMITS.maxMembers} members; the limit is ${GROUP_LIMITS.maxMembers}`);
+    await deleteReviewerGroup(db, crowd.id, ADMIN);
+    await db.user.deleteMany({ where: { id: { startsWith: "u-crowd-" } } });
+
+    const existing = await db.reviewerGroup.count();
+    await db.reviewerGroup.createMany({ data: Array.from({ length: GROUP_LIMITS.maxGroups - existing }, (_, index) => ({ id: `g-filler-${index}`, name: `filler-${index}` })) });
+    await expect(createReviewerGroup(db, { name: "one-too-many" }, ADMIN)).rejects.toThrow(`name: there are ${GROUP_LIMITS.maxGroups} reviewer groups; the limit is ${GROUP_LIMITS.maxGroups}`);
+    await db.reviewerGroup.deleteMany({ where: { name: { startsWith: "filler-" } } });
   });
 
   it("refuses bad group names, duplicates, and viewers as members; keeps the webhook URL secret", async () => {
