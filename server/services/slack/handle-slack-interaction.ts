@@ -9,7 +9,7 @@ import { isServiceError } from "../errors";
 import { canDecide } from "../escalations/decision-kinds";
 import { decideEscalation, type DecisionOutcome } from "../escalations/decide-escalation";
 import { describeClosedEscalation } from "../escalations/describe-closed";
-import { isReviewerOf } from "../reviewer-groups/reviewers-of";
+import { groupRefusal } from "../escalations/group-rule";
 import type { SlackClient } from "./slack-client";
 
 export interface SlackInteractionConfig {
@@ -99,7 +99,8 @@ async function decide(db: Db, config: SlackInteractionConfig, slackUserId: strin
   });
   if (!escalation?.artifact) return refuse("This escalation no longer exists.");
   if (escalation.status !== "pending") return refuse(describeClosedEscalation(escalation));
-  if (!(await isReviewerOf(db, escalation.reviewGroup, reviewer.email))) {
+  // The group rule of the review page (admins may step in for any group).
+  if (await groupRefusal(db, escalation.reviewGroup, reviewer)) {
     return refuse(`This escalation is offered to the group ${escalation.reviewGroup}, and ${reviewer.email} is not in it.`);
   }
   if (escalation.artifact.contentHash !== target.contentHash) return refuse("The artifact changed since this message was sent. Review the current one from the review queue.");

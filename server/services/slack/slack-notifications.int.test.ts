@@ -253,6 +253,13 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     expect(slack.received.filter((post) => post.to === "/respond/r1")).toHaveLength(1);
   });
 
+  it("Reject clicked by an admin outside the group rejects: admins may decide any escalation, in Slack as in the review page", async () => {
+    const { escalation } = await escalatedRun({ group: "security" });
+    const clicked = await slack.click(interactions.url, { userId: "U0BOB", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("admin-1") });
+    expect(clicked.status).toBe(200);
+    expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "bob@example.test" });
+  });
+
   it("a decision from Slack stands when Slack does not take the answer", async () => {
     const { escalation } = await escalatedRun({ group: "leads" });
     const clicked = await slack.click(interactions.url, { userId: "U0LEE", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("broken-1") });
