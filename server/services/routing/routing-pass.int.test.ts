@@ -161,6 +161,16 @@ describe.each(TEST_PROVIDERS)("the routing pass on %s", (provider) => {
     expect(rows.filter((entry) => entry.reviewGroup === "security")).toHaveLength(6);
   });
 
+  it("saves at once: each is kept as its own version or refused as a conflict to reload, never lost", async () => {
+    const saves = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => saveRoutingVersion(database.db, { source: ROUTING, comment: `save ${index}` }, ADMIN)));
+    const saved = saves.flatMap((save) => (save.status === "fulfilled" ? [save.value.version] : []));
+    for (const save of saves) if (save.status === "rejected") expect(save.reason).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("reload") });
+    expect(saved.length).toBeGreaterThan(0);
+    const stored = await database.db.routingVersion.findMany({ orderBy: { version: "asc" }, select: { version: true, comment: true } });
+    expect(stored.map((row) => row.version)).toEqual([...saved].sort((a, b) => a - b));
+    expect(new Set(stored.map((row) => row.comment)).size).toBe(stored.length);
+  });
+
   it("refuses to save an invalid document, naming the line", async () => {
     await expect(saveRoutingVersion(database.db, { source: "rules:\n  - name: a\n    group: ghosts\n" }, ADMIN)).rejects.toThrow(/rules\[0\]\.group \(line 3, column 12\): "ghosts" is not a reviewer group/);
     expect(await database.db.routingVersion.count()).toBe(0);
