@@ -18,5 +18,9 @@ export function compileFeedbackPattern(source: string): FeedbackPattern | string
     const reason = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "unreadable";
     return `is not a regular expression the linear-time engine (RE2) accepts: no lookahead, lookbehind or backreferences (${reason})`;
   }
-  return { source, test: (feedback) => compiled.matcher(feedback.slice(0, ROUTING_LIMITS.feedbackPrefix)).find() };
+  const programSize = compiled.programSize();
+  if (programSize > ROUTING_LIMITS.maxPatternProgram) {
+    return `compiles to ${programSize} RE2 instructions; the limit is ${ROUTING_LIMITS.maxPatternProgram} (counted repetitions such as {1,1000} cost the most: use + or * where the count does not matter)`;
+  }
+  return { source, programSize, test: (feedback) => compiled.matcher(feedback.slice(0, ROUTING_LIMITS.feedbackPrefix)).find() };
 }

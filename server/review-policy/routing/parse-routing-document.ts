@@ -53,6 +53,8 @@ type Mapping = Record<string, unknown>;
 class Checker {
   private readonly problems: DocumentProblem[] = [];
   private dropped = 0;
+  /** RE2 instructions of the patterns read so far (ROUTING_LIMITS.maxPatternsProgram). */
+  private patternsProgram = 0;
 
   constructor(
     private readonly locate: Locate,
@@ -141,8 +143,14 @@ class Checker {
       if (typeof fields.feedback !== "string") ok = this.fail([...path, "feedback"], "must be a regular expression written as text") !== null;
       else {
         const compiled = compileFeedbackPattern(fields.feedback);
+        const before = this.patternsProgram;
+        if (typeof compiled !== "string") this.patternsProgram += compiled.programSize;
         if (typeof compiled === "string") ok = this.fail([...path, "feedback"], compiled) !== null;
-        else feedback = compiled;
+        else if (this.patternsProgram > ROUTING_LIMITS.maxPatternsProgram) {
+          // Said once, at the pattern that passes the limit.
+          if (before <= ROUTING_LIMITS.maxPatternsProgram) this.add([...path, "feedback"], `the document's patterns have ${this.patternsProgram} RE2 instructions in all; the limit is ${ROUTING_LIMITS.maxPatternsProgram}`);
+          ok = false;
+        } else feedback = compiled;
       }
     }
     if (!ok) return null;

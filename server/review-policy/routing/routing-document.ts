@@ -32,6 +32,8 @@ export interface RoutingMatch {
 
 export interface FeedbackPattern {
   readonly source: string;
+  /** RE2 instructions it compiled to: what a search costs per character, roughly. */
+  readonly programSize: number;
   test(feedback: string): boolean;
 }
 
@@ -52,6 +54,14 @@ export const ROUTING_LIMITS = Object.freeze({
   /** Names a match condition may list (workflows, steps or guard kinds). */
   maxMatchValues: 50,
   maxPatternLength: 500,
+  /**
+   * RE2 instructions one pattern compiles to, and all of a document's together. Matching is linear
+   * in the feedback, but each instruction can be a thread at every character: `[a-y]{1,1000}[0-9]`
+   * (2,002 instructions) takes about a third of a second on 10,000 characters, and the routing pass
+   * and dry run try every rule on every escalation. Plain patterns take tens.
+   */
+  maxPatternProgram: 1_000,
+  maxPatternsProgram: 20_000,
   /** Only this much of an escalation's feedback is searched: a pattern's cost stays bounded whatever the guard wrote. */
   feedbackPrefix: 10_000,
   maxCommentLength: 500,

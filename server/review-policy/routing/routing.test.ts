@@ -3,7 +3,7 @@ import { DEFAULT_ESCALATION_POLICY } from "../escalation-policy";
 import { guardKindsOfStep } from "./guard-kinds-of-step";
 import { parseRoutingDocument } from "./parse-routing-document";
 import { resolvePolicy } from "./resolve-policy";
-import type { EscalationFacts, RoutingDocument } from "./routing-document";
+import { ROUTING_LIMITS, type EscalationFacts, type RoutingDocument } from "./routing-document";
 
 const GROUPS = ["security", "leads", "oncall", "data"];
 
@@ -140,6 +140,18 @@ describe("validation: each problem names its field and line", () => {
     const rules = Array.from({ length: 201 }, (_, index) => `  - name: r${index}\n`).join("");
     const result = parseRoutingDocument(`rules:\n${rules}`, { groups: GROUPS });
     expect(result.ok ? [] : result.problems.map((problem) => problem.message)).toEqual(["has 201 rules; the limit is 200"]);
+  });
+
+  it("refuses a pattern whose RE2 program is too large: linear, but each search would cost hundreds of milliseconds", () => {
+    const result = parseRoutingDocument('rules:\n  - name: a\n    match: { feedback: "[a-y]{1,1000}[0-9]" }\n', { groups: GROUPS });
+    expect(result.ok ? [] : result.problems).toEqual([{ path: "rules[0].match.feedback", line: 3, column: expect.any(Number), message: expect.stringMatching(/RE2 instructions; the limit is 1000/) }]);
+  });
+
+  it("refuses patterns whose programs together are too large for one escalation's routing", () => {
+    const count = Math.ceil(ROUTING_LIMITS.maxPatternsProgram / 900) + 1;
+    const rules = Array.from({ length: count }, (_, index) => `  - name: r${index}\n    match: { feedback: "[a-y]{1,449}[${index % 10}]" }\n`).join("");
+    const result = parseRoutingDocument(`rules:\n${rules}`, { groups: GROUPS });
+    expect(result.ok ? [] : result.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(new RegExp(`the document's patterns have \\d+ RE2 instructions in all; the limit is ${ROUTING_LIMITS.maxPatternsProgram}`))]);
   });
 
   it("a catastrophic pattern RE2 accepts still runs in linear time", () => {

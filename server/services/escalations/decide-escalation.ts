@@ -10,6 +10,7 @@ import { hasSeenEscalation } from "./record-view";
 import { approvalRefusal } from "./seen-code-rule";
 import type { LineComment } from "@/server/review-comments/line-comment";
 import { lineCommentsOfDecision } from "./line-comments-of-decision";
+import { routeBeforeDeciding } from "./route-before-deciding";
 
 export interface DecideEscalationInput {
   readonly escalationId: string;
@@ -41,7 +42,7 @@ export interface DecisionOutcome {
  * who decided first. Refused when the escalation is no longer pending (decided, expired,
  * cancelled), past its deadline by the database's clock (checked in that transaction), or when
  * `contentHash` is not the pending artifact's, when it is offered to a group the decider is not in
- * (group-rule.ts), and an
+ * (group-rule.ts; one the routing pass has not reached yet is routed first), and an
  * approval of a fatal escalation by someone who never opened its review page (seen-code-rule.ts;
  * `requireSeenCode: false` only for the CLI, whose operator works on the database itself).
  * Under a quorum policy (server/review-policy/quorum.ts) the decision is the reviewer's vote:
@@ -51,9 +52,12 @@ export interface DecisionOutcome {
 export async function decideEscalation(db: Db, decider: Decider, input: DecideEscalationInput, now = new Date(), options: { requireSeenCode?: boolean } = {}): Promise<DecisionOutcome> {
   const escalation = await db.escalation.findUnique({
     where: { id: input.escalationId },
-    select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, decisionKey: true, reviewGroup: true, artifact: { select: { contentHash: true, content: true, fatal: true } } },
+    select: { id: true, runId: true, status: true, decision: true, decidedBy: true, decidedAt: true, expiresAt: true, decisionKey: true, reviewGroup: true, routedAt: true, artifact: { select: { contentHash: true, content: true, fatal: true } } },
   });
   if (!escalation) throw notFound("Escalation", input.escalationId);
+  // Before the routing pass reaches it an escalation has no group or quorum yet: route it now, or a
+  // quick decision would skip what the routing document asks of it.
+  if (escalation.routedAt === null && escalation.status === "pending") escalation.reviewGroup = await routeBeforeDeciding(db, escalation.id);
   const { artifact } = escalation;
   // A budget escalation has no attempt to approve: it is decided by a grant or a refusal (services/usage).
   if (!artifact) throw invalidInput("decision", "this is a budget escalation: grant the run more budget or refuse");

@@ -12,12 +12,13 @@ const HOUR_MS = 3_600_000;
  * routing version, the group it is offered to and, when the policy sets deadline hours, moves the
  * escalation's deadline and its run's resume deadline (only while the run is still suspended on
  * it), in one transaction per escalation. A compare-and-swap on routedAt makes concurrent passes
- * route each escalation once. When nothing waits, it costs one indexed query.
+ * route each escalation once. When nothing waits, it costs one indexed query. `escalationId` routes
+ * only that one (a decision that arrives before the pass: decide-escalation.ts).
  * @returns how many escalations this pass routed.
  */
-export async function routeNewEscalations(db: Db, options: { now?: Date; batch?: number } = {}): Promise<number> {
+export async function routeNewEscalations(db: Db, options: { now?: Date; batch?: number; escalationId?: string } = {}): Promise<number> {
   const waiting = await db.escalation.findMany({
-    where: { status: "pending", routedAt: null },
+    where: { status: "pending", routedAt: null, ...(options.escalationId ? { id: options.escalationId } : {}) },
     orderBy: { createdAt: "asc" },
     take: options.batch ?? BATCH,
     select: { id: true, kind: true, runId: true, createdAt: true, ...FACTS_SELECT },

@@ -78,6 +78,27 @@ describe.each(TEST_PROVIDERS)("a routed escalation decided by its group's quorum
     expect((await database.db.escalationApproval.findMany({ where: { escalationId }, orderBy: { reviewer: "asc" } })).map((row) => row.reviewer)).toEqual([ada.email, bob.email]);
   });
 
+  it("routes an escalation the routing pass has not reached before deciding it: no outsider or lone approval slips in first", async () => {
+    const { runId, escalationId, decide } = await escalation("first");
+    // No routing pass yet: the decision itself must give it its policy.
+    await expect(decide(outsider, "approve")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("you are not in it") });
+    expect(await database.db.escalation.findUniqueOrThrow({ where: { id: escalationId } })).toMatchObject({ status: "pending", reviewGroup: "security", routingVersion: 1 });
+    expect(await decide(ada, "approve")).toMatchObject({ status: "pending", quorum: { summary: "1 of 2 approvals (ada@example.test)" } });
+    expect(await database.db.inboxMessage.count({ where: { runId, kind: "resume" } })).toBe(0);
+  });
+
+  it("refuses a claim or assignment outside the group: such a claim would only keep the backup group from being offered it", async () => {
+    const { escalationId } = await escalation("first");
+    await routeNewEscalations(database.db);
+    await expect(as(outsider).escalation.claim({ escalationId })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("you are not in it") });
+    await expect(as(admin).escalation.assign({ escalationId, assignee: outsider.email })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("is not in the group security") });
+    expect(await database.db.escalation.findUniqueOrThrow({ where: { id: escalationId } })).toMatchObject({ claimedBy: null });
+    expect(await as(ada).escalation.claim({ escalationId })).toMatchObject({ claimedBy: ada.email });
+    expect(await as(admin).escalation.assign({ escalationId, assignee: bob.email })).toMatchObject({ claimedBy: bob.email });
+    // An admin may step in for any group, so may be handed it.
+    expect(await as(ada).escalation.assign({ escalationId, assignee: admin.email })).toMatchObject({ claimedBy: admin.email });
+  });
+
   it("lets an admin outside the group decide, and leaves an escalation no rule names to any reviewer", async () => {
     const routed = await escalation("first");
     const unrouted = await escalation("second");

@@ -13,6 +13,9 @@ export async function parseAgainstGroups(db: Pick<Db, "reviewerGroup">, source: 
   return parseRoutingDocument(source, { groups: groups.map((group) => group.name) });
 }
 
+/** The newest routing version no longer validates: escalations cannot be routed until an admin saves one that does. */
+export class RoutingBrokenError extends Error {}
+
 /**
  * The routing document in force: the newest saved version, parsed. It was valid when saved, and
  * groups it names cannot be renamed or deleted; should it fail anyway (an edit to the database by
@@ -23,6 +26,6 @@ export async function routingInForce(db: Db): Promise<RoutingInForce> {
   const newest = await db.routingVersion.findFirst({ orderBy: { version: "desc" }, select: { version: true, source: true } });
   if (!newest) return { version: null, document: null };
   const parsed = await parseAgainstGroups(db, newest.source);
-  if (!parsed.ok) throw new Error(`routing version ${newest.version} no longer validates: ${parsed.problems.slice(0, 3).map((problem) => `${problem.path}: ${problem.message}`).join("; ")}`);
+  if (!parsed.ok) throw new RoutingBrokenError(`routing version ${newest.version} no longer validates: ${parsed.problems.slice(0, 3).map((problem) => `${problem.path}: ${problem.message}`).join("; ")}`);
   return { version: newest.version, document: parsed.document };
 }

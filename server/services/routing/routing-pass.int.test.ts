@@ -9,6 +9,7 @@ import { NOBODY, queueEscalationEmails } from "../notifications/queue-escalation
 import { UNROUTED_GRACE_MS } from "../notifications/escalations-ready-to-notify";
 import { queueReminders } from "../notifications/queue-reminders";
 import { addGroupMember } from "../reviewer-groups/add-group-member";
+import { GROUP_LIMITS } from "../reviewer-groups/group-limits";
 import { createReviewerGroup } from "../reviewer-groups/create-reviewer-group";
 import { deleteReviewerGroup } from "../reviewer-groups/delete-reviewer-group";
 import { listReviewerGroups } from "../reviewer-groups/list-reviewer-groups";
@@ -160,6 +161,16 @@ describe.each(TEST_PROVIDERS)("the routing pass on %s", (provider) => {
     expect(rows.filter((entry) => entry.reviewGroup === "security")).toHaveLength(6);
   });
 
+  it("saves at once: each is kept as its own version or refused as a conflict to reload, never lost", async () => {
+    const saves = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => saveRoutingVersion(database.db, { source: ROUTING, comment: `save ${index}` }, ADMIN)));
+    const saved = saves.flatMap((save) => (save.status === "fulfilled" ? [save.value.version] : []));
+    for (const save of saves) if (save.status === "rejected") expect(save.reason).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("reload") });
+    expect(saved.length).toBeGreaterThan(0);
+    const stored = await database.db.routingVersion.findMany({ orderBy: { version: "asc" }, select: { version: true, comment: true } });
+    expect(stored.map((row) => row.version)).toEqual([...saved].sort((a, b) => a - b));
+    expect(new Set(stored.map((row) => row.comment)).size).toBe(stored.length);
+  });
+
   it("refuses to save an invalid document, naming the line", async () => {
     await expect(saveRoutingVersion(database.db, { source: "rules:\n  - name: a\n    group: ghosts\n" }, ADMIN)).rejects.toThrow(/rules\[0\]\.group \(line 3, column 12\): "ghosts" is not a reviewer group/);
     expect(await database.db.routingVersion.count()).toBe(0);
@@ -198,6 +209,35 @@ describe.each(TEST_PROVIDERS)("the routing pass on %s", (provider) => {
     await database.db.escalation.update({ where: { id: offered.id }, data: { status: "approved" } });
     await deleteReviewerGroup(database.db, spare.id, ADMIN);
     expect((await listReviewerGroups(database.db)).map((group) => group.name)).toEqual(["leads", "security"]);
+  });
+
+  it("a group a pending escalation's policy would hand it to cannot be renamed or deleted, though the document in force no longer names it", async () => {
+    await saveRoutingVersion(database.db, { source: ROUTING }, ADMIN);
+    const routed = await escalation();
+    await routeNewEscalations(database.db);
+    expect((await row(routed.id)).policy).toMatchObject({ deadline: { handoffGroup: "leads" } });
+    await saveRoutingVersion(database.db, { source: "" }, ADMIN);
+    await expect(deleteReviewerGroup(database.db, groupIds.leads!, ADMIN)).rejects.toThrow(/1 pending escalation\(s\) would be handed to "leads"/);
+    await expect(renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "heads" }, ADMIN)).rejects.toThrow(/1 pending escalation\(s\) would be handed to "leads"/);
+    await database.db.escalation.update({ where: { id: routed.id }, data: { status: "approved" } });
+    await renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "heads" }, ADMIN);
+    await renameReviewerGroup(database.db, { groupId: groupIds.leads!, name: "leads" }, ADMIN);
+  });
+
+  it("bounds how many groups there are and how many members one has, naming the field", async () => {
+    const { db } = database;
+    const crowd = await createReviewerGroup(db, { name: "crowd" }, ADMIN);
+    const users = Array.from({ length: GROUP_LIMITS.maxMembers + 1 }, (_, index) => ({ id: `u-crowd-${index}`, email: `crowd${index}@example.test`, name: `crowd${index}`, role: "reviewer" as const }));
+    await db.user.createMany({ data: users });
+    await db.reviewerGroupMember.createMany({ data: users.slice(0, GROUP_LIMITS.maxMembers).map((user) => ({ groupId: crowd.id, userId: user.id })) });
+    await expect(addGroupMember(db, { groupId: crowd.id, email: users.at(-1)!.email }, ADMIN)).rejects.toThrow(`email: the group crowd has ${GROUP_LIMITS.maxMembers} members; the limit is ${GROUP_LIMITS.maxMembers}`);
+    await deleteReviewerGroup(db, crowd.id, ADMIN);
+    await db.user.deleteMany({ where: { id: { startsWith: "u-crowd-" } } });
+
+    const existing = await db.reviewerGroup.count();
+    await db.reviewerGroup.createMany({ data: Array.from({ length: GROUP_LIMITS.maxGroups - existing }, (_, index) => ({ id: `g-filler-${index}`, name: `filler-${index}` })) });
+    await expect(createReviewerGroup(db, { name: "one-too-many" }, ADMIN)).rejects.toThrow(`name: there are ${GROUP_LIMITS.maxGroups} reviewer groups; the limit is ${GROUP_LIMITS.maxGroups}`);
+    await db.reviewerGroup.deleteMany({ where: { name: { startsWith: "filler-" } } });
   });
 
   it("refuses bad group names, duplicates, and viewers as members; keeps the webhook URL secret", async () => {
