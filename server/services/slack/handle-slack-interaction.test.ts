@@ -28,6 +28,9 @@ async function click() {
   const body = clickBody();
   const timestamp = String(NOW.getTime() / 1000);
   const result = await handleSlackInteraction(db, config, { body, timestamp, signature: signSlackRequest(SECRET, timestamp, body) }, NOW);
+  // The handler leaves the answer to be posted after Slack's 200.
+  expect(respond).not.toHaveBeenCalled();
+  await result.answer?.();
   return { result, reply: respond.mock.calls[0] as unknown as [string, Record<string, unknown>] | undefined };
 }
 

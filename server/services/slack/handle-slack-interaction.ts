@@ -35,8 +35,12 @@ export interface SlackInteractionResult {
   readonly body: string;
   readonly outcome?: DecisionOutcome;
   readonly reply?: string;
-  /** Why the answer could not be posted to the response_url, if it could not. */
-  readonly replyError?: string;
+  /**
+   * Posts the answer to the click's response_url: to be run after Slack has its 200 (Slack wants
+   * that within three seconds; a slow response_url must not make a decision that stands look
+   * failed). Resolves to why Slack did not take the answer, if it did not.
+   */
+  readonly answer?: () => Promise<string | undefined>;
 }
 
 /** A click's payload: only what is used, each part bounded. */
@@ -75,14 +79,16 @@ export async function handleSlackInteraction(db: Db, config: SlackInteractionCon
 
   const reply = await decide(db, config, payload.user.id, slackDecisionOf(action.action_id)!, action.value ?? "", now);
   const responseUrl = safeUrl(payload.response_url);
-  let replyError: string | undefined;
-  if (responseUrl && config.responseUrlAllowed(responseUrl)) {
-    // What was decided stands even when Slack does not take the answer: Slack still gets its 200.
-    await config.client.respond(responseUrl.toString(), reply.message).catch((error: unknown) => {
-      replyError = error instanceof Error ? error.message : String(error);
-    });
-  }
-  return { status: 200, body: "", reply: reply.text, ...(reply.outcome ? { outcome: reply.outcome } : {}), ...(replyError ? { replyError } : {}) };
+  // What was decided stands even when Slack does not take the answer: Slack still gets its 200.
+  const answer =
+    responseUrl && config.responseUrlAllowed(responseUrl)
+      ? () =>
+          config.client.respond(responseUrl.toString(), reply.message).then(
+            () => undefined,
+            (error: unknown) => (error instanceof Error ? error.message : String(error)),
+          )
+      : undefined;
+  return { status: 200, body: "", reply: reply.text, ...(reply.outcome ? { outcome: reply.outcome } : {}), ...(answer ? { answer } : {}) };
 }
 
 async function decide(db: Db, config: SlackInteractionConfig, slackUserId: string, decision: "approve" | "reject", value: string, now: Date): Promise<{ text: string; message: Record<string, unknown>; outcome?: DecisionOutcome }> {

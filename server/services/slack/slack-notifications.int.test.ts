@@ -35,6 +35,21 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
   let slack: SlackServer;
   let config: SlackDeliveryConfig;
   let interactions: { url: string; close(): Promise<void> };
+  // The answers to clicks, posted after the route's 200 (Next's `after` in the app): run at once
+  // and awaited by `click`, or held back to show that the 200 does not wait for them.
+  const answers: Promise<void>[] = [];
+  let heldAnswers: (() => Promise<void>)[] | null = null;
+  const afterResponse = (work: () => Promise<void>) => (heldAnswers ? heldAnswers.push(work) : answers.push(work()));
+  const clickSlack = async (...args: Parameters<SlackServer["click"]>) => {
+    const clicked = await slack.click(...args);
+    await Promise.all(answers.splice(0));
+    return clicked;
+  };
+  const resendSlack = async (...args: Parameters<SlackServer["resend"]>) => {
+    const sent = await slack.resend(...args);
+    await Promise.all(answers.splice(0));
+    return sent;
+  };
   let defaultWebhook: string;
   let securityWebhook: string;
 
@@ -68,7 +83,7 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
       replayGuard: new SlackReplayGuard(),
       responseUrlAllowed: responseUrlAllowedFor(slack.apiUrl),
     };
-    interactions = await serveRouteHandler((request) => slackInteractionResponse(request, db, interactionConfig));
+    interactions = await serveRouteHandler((request) => slackInteractionResponse(request, db, interactionConfig, afterResponse));
   });
   afterAll(async () => {
     await interactions.close();
@@ -241,21 +256,37 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
   it("Reject clicked by a reviewer of the group rejects as that reviewer and replaces the message; the same signed request again is refused", async () => {
     const { runId, escalation } = await escalatedRun({ group: "leads" });
     const value = `${escalation.id}:${escalation.artifact!.contentHash}`;
-    const clicked = await slack.click(interactions.url, { userId: "U0LEE", actionId: SLACK_ACTION_IDS.reject, value, responseUrl: slack.responseUrl("r1") });
+    const clicked = await clickSlack(interactions.url, { userId: "U0LEE", actionId: SLACK_ACTION_IDS.reject, value, responseUrl: slack.responseUrl("r1") });
     expect(clicked.status).toBe(200);
     expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "lee@example.test", decision: "reject" });
     const answer = slack.received.find((post) => post.to === "/respond/r1")!;
     expect(answer.body).toMatchObject({ replace_original: true, text: expect.stringContaining("Rejected by lee@example.test from Slack") });
     expect((await runEnded(runId)).status).toBe("failed");
 
-    const replayed = await slack.resend(interactions.url, clicked.request);
+    const replayed = await resendSlack(interactions.url, clicked.request);
     expect(replayed).toEqual({ status: 409, text: "Refused: this signed request was already received." });
     expect(slack.received.filter((post) => post.to === "/respond/r1")).toHaveLength(1);
   });
 
+  it("answers Slack's request before posting the answer to the response_url: a slow Slack cannot make a decision that stands look failed", async () => {
+    const { escalation } = await escalatedRun({ group: "leads" });
+    heldAnswers = [];
+    try {
+      const clicked = await slack.click(interactions.url, { userId: "U0LEE", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("later-1") });
+      expect(clicked.status).toBe(200);
+      expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "lee@example.test" });
+      expect(slack.received.filter((post) => post.to === "/respond/later-1")).toEqual([]);
+      expect(heldAnswers).toHaveLength(1);
+      await heldAnswers[0]!();
+      expect(slack.received.find((post) => post.to === "/respond/later-1")!.body).toMatchObject({ replace_original: true, text: expect.stringContaining("Rejected by lee@example.test from Slack") });
+    } finally {
+      heldAnswers = null;
+    }
+  });
+
   it("a decision from Slack stands when Slack does not take the answer", async () => {
     const { escalation } = await escalatedRun({ group: "leads" });
-    const clicked = await slack.click(interactions.url, { userId: "U0LEE", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("broken-1") });
+    const clicked = await clickSlack(interactions.url, { userId: "U0LEE", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("broken-1") });
     expect(clicked.status).toBe(200);
     expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "lee@example.test" });
   });
@@ -263,7 +294,7 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
   it("Approve clicked never approves: it answers that reviewer alone with their own confirmation page, which shows the code and approves once confirmed", async () => {
     const { runId, escalation } = await escalatedRun({ group: "security" });
     const value = `${escalation.id}:${escalation.artifact!.contentHash}`;
-    expect((await slack.click(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.approve, value, responseUrl: slack.responseUrl("a1") })).status).toBe(200);
+    expect((await clickSlack(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.approve, value, responseUrl: slack.responseUrl("a1") })).status).toBe(200);
     expect((await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).status).toBe("pending");
     const answer = slack.received.find((post) => post.to === "/respond/a1")!;
     expect(answer.body).toMatchObject({ response_type: "ephemeral", replace_original: false });
@@ -275,14 +306,14 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     expect((await runEnded(runId)).status).toBe("succeeded");
 
     // Now decided: a later click says so.
-    await slack.click(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.reject, value, responseUrl: slack.responseUrl("a2") });
+    await clickSlack(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.reject, value, responseUrl: slack.responseUrl("a2") });
     expect(slack.received.find((post) => post.to === "/respond/a2")!.body).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining("ada@example.test") });
   });
 
   it("Approve's confirmation page, once the escalation was handed to a group its reviewer is not in, refuses with the reason before showing the code or taking the link", async () => {
     const { escalation } = await escalatedRun({ group: "security" });
     const value = `${escalation.id}:${escalation.artifact!.contentHash}`;
-    await slack.click(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.approve, value, responseUrl: slack.responseUrl("handed-1") });
+    await clickSlack(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.approve, value, responseUrl: slack.responseUrl("handed-1") });
     const token = new RegExp(`<${BASE_URL}/decide/([^|>]+)\\|`).exec(String(slack.received.find((post) => post.to === "/respond/handed-1")!.body.text))?.[1];
     expect(token).toBeDefined();
     await fixture.database.db.escalation.update({ where: { id: escalation.id }, data: { reviewGroup: "leads", handedOffAt: new Date() } });
@@ -301,7 +332,7 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
   ])("a click by %s decides nothing and is answered to them alone", async (_who, userId, reason) => {
     const { escalation } = await escalatedRun({ group: "security" });
     const responseUrl = slack.responseUrl(`x-${userId}`);
-    const clicked = await slack.click(interactions.url, { userId, actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl });
+    const clicked = await clickSlack(interactions.url, { userId, actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl });
     expect(clicked.status).toBe(200);
     expect(slack.received.find((post) => post.to === `/respond/x-${userId}`)!.body).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining(reason) });
     expect((await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).status).toBe("pending");
@@ -311,7 +342,7 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
   it("an admin outside the escalation's group may decide it from Slack, as in the review queue (group-rule.ts)", async () => {
     const { escalation } = await escalatedRun({ group: "security" });
     // bob is an admin, and in leads only.
-    const clicked = await slack.click(interactions.url, { userId: "U0BOB", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("admin-1") });
+    const clicked = await clickSlack(interactions.url, { userId: "U0BOB", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("admin-1") });
     expect(clicked.status).toBe(200);
     expect(slack.received.find((post) => post.to === "/respond/admin-1")!.body).toMatchObject({ replace_original: true, text: expect.stringContaining("Rejected by bob@example.test from Slack") });
     expect(await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "bob@example.test" });
@@ -320,17 +351,17 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
   it("refuses forged, tampered, stale and unsigned clicks before reading them; a stale artifact hash decides nothing", async () => {
     const { escalation } = await escalatedRun({ group: "security" });
     const click = { userId: "U0ADA", actionId: SLACK_ACTION_IDS.reject, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: slack.responseUrl("f") };
-    expect(await slack.click(interactions.url, click, { secret: "not-the-signing-secret" })).toMatchObject({ status: 401, text: "Refused: X-Slack-Signature does not match." });
-    expect(await slack.click(interactions.url, click, { tamper: (body) => body.replace("U0ADA", "U0BOB") })).toMatchObject({ status: 401, text: "Refused: X-Slack-Signature does not match." });
-    expect(await slack.click(interactions.url, click, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 })).toMatchObject({ status: 401, text: expect.stringContaining("more than five minutes") });
-    expect(await slack.click(interactions.url, click, { timestamp: Math.floor(Date.now() / 1000) + 6 * 60 })).toMatchObject({ status: 401 });
+    expect(await clickSlack(interactions.url, click, { secret: "not-the-signing-secret" })).toMatchObject({ status: 401, text: "Refused: X-Slack-Signature does not match." });
+    expect(await clickSlack(interactions.url, click, { tamper: (body) => body.replace("U0ADA", "U0BOB") })).toMatchObject({ status: 401, text: "Refused: X-Slack-Signature does not match." });
+    expect(await clickSlack(interactions.url, click, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 })).toMatchObject({ status: 401, text: expect.stringContaining("more than five minutes") });
+    expect(await clickSlack(interactions.url, click, { timestamp: Math.floor(Date.now() / 1000) + 6 * 60 })).toMatchObject({ status: 401 });
     const unsigned = await fetch(interactions.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "payload=%7B%7D" });
     expect(unsigned.status).toBe(401);
     const huge = await fetch(interactions.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "payload=" + "x".repeat(70_000) });
     expect(huge.status).toBe(413);
     expect(slack.received).toEqual([]);
 
-    await slack.click(interactions.url, { ...click, value: `${escalation.id}:${"0".repeat(64)}`, responseUrl: slack.responseUrl("stale") });
+    await clickSlack(interactions.url, { ...click, value: `${escalation.id}:${"0".repeat(64)}`, responseUrl: slack.responseUrl("stale") });
     expect(slack.received.find((post) => post.to === "/respond/stale")!.body).toMatchObject({ text: expect.stringContaining("artifact changed") });
     expect((await fixture.database.db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).status).toBe("pending");
   });
@@ -341,7 +372,7 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
       throw new Error("must not be called");
     });
     try {
-      const clicked = await slack.click(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.approve, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: elsewhere.url.replace("127.0.0.1", "localhost") });
+      const clicked = await clickSlack(interactions.url, { userId: "U0ADA", actionId: SLACK_ACTION_IDS.approve, value: `${escalation.id}:${escalation.artifact!.contentHash}`, responseUrl: elsewhere.url.replace("127.0.0.1", "localhost") });
       expect(clicked.status).toBe(200);
       expect(slack.received).toEqual([]);
     } finally {
