@@ -34,6 +34,15 @@ describe("applySuggestions", () => {
     expect(applySuggestions(withNewline, [{ line: 3, body: "", suggestion: "c" }])).toMatchObject({ ok: true, content: "a\nb\nc" });
   });
 
+  it("gives a suggestion's lines the artifact's line ending: CRLF stays CRLF, whatever the browser sent", () => {
+    const crlf = CODE.replaceAll("\n", "\r\n") + "\r\n";
+    const middle = applySuggestions(crlf, [{ line: 4, body: "", suggestion: "    size = len(path)\n    return size" }]);
+    expect(middle).toEqual({ ok: true, applied: 1, content: crlf.replace("    os.system('du -sh ' + path)\r\n", "    size = len(path)\r\n    return size\r\n") });
+    const noFinalNewline = "a\r\nb";
+    expect(applySuggestions(noFinalNewline, [{ line: 2, body: "", suggestion: "x\r\ny" }])).toEqual({ ok: true, applied: 1, content: "a\r\nx\r\ny" });
+    expect(applySuggestions("a\nb\n", [{ line: 1, body: "", suggestion: "x\r\ny" }])).toEqual({ ok: true, applied: 1, content: "x\ny\nb\n" });
+  });
+
   it("refuses overlapping suggestions, naming both comments", () => {
     expect(applySuggestions(CODE, [{ line: 3, endLine: 4, body: "", suggestion: "x" }, { line: 4, body: "", suggestion: "y" }])).toEqual({
       ok: false,

@@ -29,14 +29,19 @@ export function applySuggestions(content: string, comments: readonly LineComment
     }
   }
   const lines = artifactLines(content);
+  // A suggestion typed in a browser breaks lines with "\n": in an artifact that breaks them with
+  // "\r\n" its lines take the artifact's line ending, so the edit does not mix the two.
+  const lineEnd = content.includes("\r\n") ? "\r" : "";
   const result: string[] = [];
   let next = 1;
   for (const { comment } of suggestions) {
     result.push(...lines.slice(next - 1, comment.line - 1));
-    if (comment.suggestion !== "") result.push(...artifactLines(comment.suggestion ?? ""));
+    if (comment.suggestion !== "") result.push(...artifactLines(comment.suggestion ?? "").map((line) => line.replace(/\r$/, "") + lineEnd));
     next = lastLineOf(comment) + 1;
   }
   result.push(...lines.slice(next - 1));
+  // The artifact's last line never carries a line ending of its own.
+  if (result.length > 0) result[result.length - 1] = result[result.length - 1]!.replace(/\r$/, "");
   const edited = result.join("\n");
   if (edited.length > MAX_EDITED_CONTENT) return { ok: false, problem: `comments: the artifact with the suggestions applied has ${edited.length} characters; an edit has at most ${MAX_EDITED_CONTENT}` };
   return { ok: true, content: edited, applied: suggestions.length };
