@@ -4,8 +4,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { usePermission, useSignedInUser } from "@/components/auth/signed-in-user";
 import { useTRPC } from "@/components/providers/trpc-provider";
 
-/** Who has this escalation, and Claim (or take it over) for a reviewer who does not. */
-export function ClaimControl({ escalationId, claimedBy, pending }: { escalationId: string; claimedBy: string | null; pending: boolean }) {
+/**
+ * Who has this escalation, and Claim (or take it over) for a reviewer who does not and may: one
+ * outside the group the escalation is offered to (`refusal`, the review's decideRefusal) may not.
+ */
+export function ClaimControl({ escalationId, claimedBy, pending, refusal = null }: { escalationId: string; claimedBy: string | null; pending: boolean; refusal?: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useSignedInUser()?.email ?? null;
@@ -15,7 +18,7 @@ export function ClaimControl({ escalationId, claimedBy, pending }: { escalationI
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span data-testid="claimed-by">Claimed by {holder}</span>
-      {pending && allowed && claimedBy !== me && (
+      {pending && allowed && refusal === null && claimedBy !== me && (
         <button
           type="button"
           disabled={claim.isPending}

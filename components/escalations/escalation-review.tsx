@@ -44,7 +44,7 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
   const { escalation, artifact } = review;
   const queryClient = useQueryClient();
   const me = useSignedInUser()?.email ?? null;
-  const mayClaim = usePermission("claim_escalation").allowed && escalation.status === "pending" && escalation.claimedBy !== me;
+  const mayClaim = usePermission("claim_escalation").allowed && review.decideRefusal === null && escalation.status === "pending" && escalation.claimedBy !== me;
   const next = useNextPending(escalation.id);
   const [quick, setQuick] = useState<QuickDecision | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -95,7 +95,7 @@ function GuardEscalationReview({ review }: { review: GuardReview }) {
         <span>
           Run so far <UsageSummary totals={review.run} testId="escalation-run-usage" />
         </span>
-        <ClaimControl escalationId={escalation.id} claimedBy={escalation.claimedBy} pending={escalation.status === "pending"} />
+        <ClaimControl escalationId={escalation.id} claimedBy={escalation.claimedBy} pending={escalation.status === "pending"} refusal={review.decideRefusal} />
         <Link href={`/runs/${review.run.id}`} className="font-medium text-sky-700 hover:underline">
           Run ({review.run.status})
         </Link>
