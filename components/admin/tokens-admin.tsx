@@ -84,6 +84,11 @@ export function TokensAdmin() {
           <CopyButton text={shown.token} label="Copy token" />
         </div>
       )}
+      {revokeToken.error && (
+        <p role="alert" className="text-sm text-red-700">
+          The token was not revoked: {revokeToken.error.message}
+        </p>
+      )}
       <Table label="API tokens">
         <TableHead columns={["Name", "Token", "Acts as", "Created", "Expiry", "Last used", ""]} />
         <TableBody>
@@ -103,7 +108,7 @@ export function TokensAdmin() {
                 <Td className="whitespace-nowrap">{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : "never"}</Td>
                 <Td>
                   {token.revokedAt ? null : (
-                    <Button variant="danger" onClick={() => revokeToken.mutate({ tokenId: token.id })}>
+                    <Button variant="danger" disabled={revokeToken.isPending} onClick={() => revokeToken.mutate({ tokenId: token.id })}>
                       Revoke {token.name}
                     </Button>
                   )}
