@@ -31,12 +31,15 @@ export function parseReminderHours(text: string): number[] {
   return [...new Set(hours)].sort((a, b) => b - a);
 }
 
+/** What every hand-off event starts with (the queues' SQL compares events with it). */
+export const HANDOFF_EVENT_PREFIX = "handoff:";
+
 /** The outbox event of an escalation handed to `group` (a backup, or at the deadline): once per escalation and group. */
 export function handoffEvent(group: string): string {
-  return `handoff:${group}`;
+  return `${HANDOFF_EVENT_PREFIX}${group}`;
 }
 
 /** The group a hand-off event is for, or null for any other event. */
 export function handoffGroupOf(event: string): string | null {
-  return event.startsWith("handoff:") && event.length > "handoff:".length ? event.slice("handoff:".length) : null;
+  return event.startsWith(HANDOFF_EVENT_PREFIX) && event.length > HANDOFF_EVENT_PREFIX.length ? event.slice(HANDOFF_EVENT_PREFIX.length) : null;
 }

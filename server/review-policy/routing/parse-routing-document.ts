@@ -143,14 +143,17 @@ class Checker {
       if (typeof fields.feedback !== "string") ok = this.fail([...path, "feedback"], "must be a regular expression written as text") !== null;
       else {
         const compiled = compileFeedbackPattern(fields.feedback);
-        const before = this.patternsProgram;
-        if (typeof compiled !== "string") this.patternsProgram += compiled.programSize;
         if (typeof compiled === "string") ok = this.fail([...path, "feedback"], compiled) !== null;
-        else if (this.patternsProgram > ROUTING_LIMITS.maxPatternsProgram) {
-          // Said once, at the pattern that passes the limit.
-          if (before <= ROUTING_LIMITS.maxPatternsProgram) this.add([...path, "feedback"], `the document's patterns have ${this.patternsProgram} RE2 instructions in all; the limit is ${ROUTING_LIMITS.maxPatternsProgram}`);
-          ok = false;
-        } else feedback = compiled;
+        else {
+          const before = this.patternsProgram;
+          this.patternsProgram += compiled.programSize;
+          if (this.patternsProgram <= ROUTING_LIMITS.maxPatternsProgram) feedback = compiled;
+          else {
+            // Said once, at the pattern that passes the limit.
+            if (before <= ROUTING_LIMITS.maxPatternsProgram) this.add([...path, "feedback"], `the document's patterns have ${this.patternsProgram} RE2 instructions in all; the limit is ${ROUTING_LIMITS.maxPatternsProgram}`);
+            ok = false;
+          }
+        }
       }
     }
     if (!ok) return null;

@@ -5,6 +5,7 @@ import type { Db } from "@/server/persistence/db";
 import { escalationPolicyOf } from "@/server/review-policy/escalation-policy";
 import { isUniqueConstraintViolation } from "../prisma-errors";
 import { reviewersOf } from "../reviewer-groups/reviewers-of";
+import { untoldHandOffs } from "./untold-hand-offs";
 
 /** How many hand-offs one pass looks at; the next pass takes the rest. */
 const BATCH = 50;
@@ -20,12 +21,7 @@ const BATCH = 50;
  * it can be told about gets one row saying so, not sent, so the next pass does not look again.
  */
 export async function queueHandoffNotifications(db: Db, now = new Date()): Promise<number> {
-  const handedOff = await db.$queryRawUnsafe<{ id: string; reviewGroup: string }[]>(
-    `SELECT e."id", e."reviewGroup" FROM "Escalation" e
-     WHERE e."status" = 'pending' AND e."kind" = 'guard' AND e."handedOffAt" IS NOT NULL AND e."reviewGroup" IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM "NotificationDelivery" n WHERE n."escalationId" = e."id" AND n."channel" = 'email' AND n."event" = 'handoff:' || e."reviewGroup")
-     ORDER BY e."handedOffAt" LIMIT ${BATCH}`,
-  );
+  const handedOff = await untoldHandOffs(db, "email", BATCH);
   let queued = 0;
   for (const { id, reviewGroup } of handedOff) {
     const escalation = await db.escalation.findUnique({ where: { id }, select: { policy: true } });

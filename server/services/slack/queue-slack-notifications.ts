@@ -4,6 +4,7 @@ import { CREATED_EVENT, handoffEvent, reminderEvent } from "@/server/notificatio
 import { NO_SLACK_RECIPIENT } from "@/server/notifications/slack-recipient";
 import type { Db } from "@/server/persistence/db";
 import { escalationsReadyToNotify, readyToNotifyWhere } from "../notifications/escalations-ready-to-notify";
+import { untoldHandOffs } from "../notifications/untold-hand-offs";
 import { isUniqueConstraintViolation } from "../prisma-errors";
 import type { SlackDeliveryConfig } from "./slack-config";
 import { slackRecipientsOf } from "./slack-recipients-of";
@@ -28,15 +29,8 @@ export async function queueSlackNotifications(db: Db, config: QueueConfig, now =
   const created = await escalationsReadyToNotify(db, { channel: "slack", event: CREATED_EVENT, now, take: BATCH });
   for (const escalation of created) queued += await queueFor(db, config, escalation, CREATED_EVENT, now);
 
-  // Only hand-offs with no Slack row for their group yet, so those already told never fill the
-  // batch (as the email queue does). In SQL: the event names the row's own group, which a Prisma
-  // relation filter cannot compare with; 'handoff:' is handoffEvent's prefix.
-  const untold = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT e."id" FROM "Escalation" e
-     WHERE e."status" = 'pending' AND e."kind" = 'guard' AND e."handedOffAt" IS NOT NULL AND e."reviewGroup" IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM "NotificationDelivery" n WHERE n."escalationId" = e."id" AND n."channel" = 'slack' AND n."event" = 'handoff:' || e."reviewGroup")
-     ORDER BY e."handedOffAt" LIMIT ${BATCH}`,
-  );
+  // Only hand-offs with no Slack row for their group yet, so those already told never fill the batch.
+  const untold = await untoldHandOffs(db, "slack", BATCH);
   const handedOff = await db.escalation.findMany({ where: { id: { in: untold.map((row) => row.id) } }, orderBy: { handedOffAt: "asc" }, select: { id: true, policy: true, reviewGroup: true } });
   for (const escalation of handedOff) {
     if (escalation.reviewGroup) queued += await queueFor(db, config, escalation, handoffEvent(escalation.reviewGroup), now);
