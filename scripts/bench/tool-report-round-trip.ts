@@ -13,6 +13,7 @@ import type { Doorbell } from "../../server/durable/doorbell";
 import type { TurnOutcome } from "../../server/worker/execute-turn";
 import { definitionOf, PARENT_YAML, waitingMachineFor, type WaitingToolPlan } from "../../server/worker/testing/waiting-tool-machine";
 import type { WorkflowDefinition } from "../../server/workflows/definition";
+import { IDLE_BEFORE_DECISION_MS } from "./physical-limit";
 
 /** The waiting workflow's name, for the bench's machineFor to tell its runs apart. */
 export const ROUND_TRIP_WORKFLOW = definitionOf(PARENT_YAML).name;
@@ -82,7 +83,7 @@ export async function measureRoundTrips(
       const [wait] = await outside.sql.query<{ id: string }>(`SELECT "id" FROM "ToolWait" WHERE "runId" = ? AND "status" = 'waiting'`, [runId]);
       if (!wait) throw new Error(`round trip ${i}: the suspended run has no waiting call`);
       // The worker is idle on its doorbell, as it is while the outside system works.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_DECISION_MS));
       const resumed = nextTurn(runId);
       const reporting = performance.now();
       const outcome = await outside.reportToolResult({ runId, callId: wait.id, result: { url: `https://preview/${i}` }, reportedBy: "bench" });
