@@ -133,6 +133,17 @@ describe.each(TEST_PROVIDERS)("reporting tool results and answering questions on
     expect(audit.some((event) => event.target.includes(callIds[0]!) || JSON.stringify(event.detail).includes(callIds[0]!))).toBe(true);
   });
 
+  it("a report after the deadline, before the watchdog swept, is the timeout's: acknowledged without effect", async () => {
+    const { runId, callIds } = await waitingRun(fixture, [{ kind: "external", tool: "ci_build", deadlineInMs: -60_000 }]);
+    const late = await reportToolCall(fixture.database.db, { runId, callId: callIds[0]!, result: { passed: true } }, ada);
+    expect(late).toMatchObject({ applied: false, status: "timed_out", reportedBy: "watchdog" });
+    expect(late.message).toMatch(new RegExp(`^Tool call ${callIds[0]} timed out at \\d{4}-.*: the run went on with the timeout, and this report had no effect\\.$`));
+    expect(await waitOf(callIds[0]!)).toMatchObject({ status: "timed_out", result: { error: true, code: "TIMEOUT" } });
+    // The timeout resumes the run exactly as the watchdog's would: one report message, due.
+    expect(await fixture.database.db.inboxMessage.count({ where: { runId, kind: "report", status: "pending" } })).toBe(1);
+    expect((await fixture.database.db.run.findUniqueOrThrow({ where: { id: runId } })).waitingToolCount).toBe(0);
+  });
+
   it("a report after the wait timed out is acknowledged without effect, saying so", async () => {
     const { runId, callIds } = await waitingRun(fixture, [{ kind: "external" }]);
     await fixture.database.db.toolWait.update({ where: { id: callIds[0]! }, data: { status: "timed_out", reportedBy: "watchdog", reportedAt: new Date("2026-11-26T06:00:00Z"), result: { error: true, code: "TIMEOUT", message: "no result in time" } } });
