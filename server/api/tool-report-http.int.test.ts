@@ -49,6 +49,21 @@ describe("POST /api/runs/<runId>/calls/<callId>/report", () => {
     expect((await fixture.database.db.toolWait.findUniqueOrThrow({ where: { id: callIds[0]! } })).status).toBe("waiting");
   });
 
+  it("refuses the token of a user disabled after it was made (401), and a revoked token, saying so", async () => {
+    const { runId, callIds } = await waitingRun(fixture, [{ kind: "external" }]);
+    const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
+    await fixture.database.db.user.create({ data: { id: "u-gone", name: "gone", email: "gone@example.test", role: "reviewer" } });
+    const gone = (await createApiToken(fixture.database.db, { userId: "u-gone", name: "old deployer", expiresAt }, admin)).token;
+    await fixture.database.db.user.update({ where: { id: "u-gone" }, data: { disabled: true } });
+    expect((await post(runId, callIds[0]!, '{"result":{}}', bearer(gone))).status).toBe(401);
+    const revoked = await createApiToken(fixture.database.db, { userId: "u-rev", name: "revoked", expiresAt }, admin);
+    await fixture.database.db.apiToken.updateMany({ where: { userId: "u-rev", name: "revoked" }, data: { revokedAt: new Date() } });
+    const refused = await post(runId, callIds[0]!, '{"result":{}}', bearer(revoked.token));
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).message).toMatch(/was revoked/);
+    expect((await fixture.database.db.toolWait.findUniqueOrThrow({ where: { id: callIds[0]! } })).status).toBe("waiting");
+  });
+
   it("refuses a body that is too large (413), not JSON, not the report's shape, or a result the schema refuses (400), and an unknown call (404)", async () => {
     const { runId, callIds } = await waitingRun(fixture, [{ kind: "external", resultSchema: { type: "object", required: ["status"] } }, { kind: "person", question: "?" }]);
     const callId = callIds[0]!;

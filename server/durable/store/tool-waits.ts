@@ -42,6 +42,12 @@ export type ReportOutcome =
  * message is written with its edge: due when it completes the waiting set, done otherwise.
  */
 export async function applyReport(tx: SqlExecutor, d: SqlDialect, report: ReportInput): Promise<ReportOutcome> {
+  if (report.status === "reported") {
+    // Past its deadline by the database's clock the call has timed out, whether or not the
+    // watchdog has swept yet (no worker may be running): the timeout is applied and this report is late.
+    const [overdue] = await tx.query<{ tool: string }>(`SELECT "tool" FROM "ToolWait" WHERE "id" = ? AND "runId" = ? AND "status" = 'waiting' AND "deadlineAt" < ${d.now}`, [report.callId, report.runId]);
+    if (overdue) await applyReport(tx, d, { runId: report.runId, callId: report.callId, result: timeoutResult(overdue.tool), status: "timed_out", reportedBy: "watchdog" });
+  }
   const changed = await tx.execute(
     `UPDATE "ToolWait" SET "status" = ?, "result" = ?, "reportedBy" = ?, "reportedAt" = ${d.now} WHERE "id" = ? AND "runId" = ? AND "status" = 'waiting'`,
     [report.status, d.json(report.result), report.reportedBy.slice(0, 320), report.callId, report.runId],

@@ -72,6 +72,34 @@ for (const { provider, enabled } of TEST_DATABASES) {
       await expect(enqueueRun(database.db, { workflowVersionId: first.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" })).resolves.toEqual({ id: expect.any(String) });
     });
 
+    it("refuses a run whose sub-workflows start one another without end, though none leads back to its own workflow", async () => {
+      const entry = await saveWorkflowDefinition(database.db, withSubWorkflowTool("entry", "left"));
+      await saveWorkflowDefinition(database.db, withSubWorkflowTool("left", "right"));
+      await saveWorkflowDefinition(database.db, withSubWorkflowTool("right", "left"));
+      expect(await refusal(enqueueRun(database.db, { workflowVersionId: entry.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" }))).toEqual({
+        code: "NOT_CONFIGURED",
+        message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "left", whose tools run "right", whose tools run "left": sub-runs would start one another without end',
+      });
+    });
+
+    it("refuses a run whose sub-workflow's own tool names a workflow that is missing or archived, naming the chain", async () => {
+      const outer = await saveWorkflowDefinition(database.db, withSubWorkflowTool("outer", "middle"));
+      await saveWorkflowDefinition(database.db, withSubWorkflowTool("middle", "gone"));
+      const start = () => enqueueRun(database.db, { workflowVersionId: outer.versionId, specification: "x", contextValues: {}, startedBy: "ada@example.com" });
+      expect(await refusal(start())).toEqual({
+        code: "NOT_CONFIGURED",
+        message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "middle", whose tools run "gone", and there is no such workflow (save it first, or change the tool)',
+      });
+      await saveWorkflowDefinition(database.db, validated(minimalWorkflowDefinition("gone")));
+      await setWorkflowArchived(database.db, { name: "gone", archived: true }, TEST_ADMIN);
+      expect(await refusal(start())).toEqual({
+        code: "NOT_CONFIGURED",
+        message: 'The run cannot start: Step "write" has tool "summarize", which runs workflow "middle", whose tools run "gone", which is archived (unarchive it, or change the tool)',
+      });
+      await setWorkflowArchived(database.db, { name: "gone", archived: false }, TEST_ADMIN);
+      await expect(start()).resolves.toEqual({ id: expect.any(String) });
+    });
+
     it("checks the tools of a replayed run too: its agents run on the cassette's turns, and their tools with them", async () => {
       const saved = await saveWorkflowDefinition(database.db, withSubWorkflowTool("replayed-with-tools", "nowhere"));
       const generatorOverride = { kind: "replay", cassette: { steps: { write: ["done"] } } };

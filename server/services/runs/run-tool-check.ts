@@ -38,10 +38,11 @@ export const MAX_SUB_WORKFLOW_SEARCH = 64;
 /**
  * Refuses a run whose agent steps may start a sub-run of a workflow that does not exist or is
  * archived, before anything is stored: the run would otherwise wait and fail at the call, or
- * start a sub-run no worker may run. Also refuses one whose sub-workflows' tools (their latest
- * versions) lead back to its own workflow: sub-runs would start one another without end. The
- * validator refuses a tool naming its own workflow; a longer cycle spans documents.
- * @throws ServiceError NOT_CONFIGURED naming the step, the tool and the workflow.
+ * start a sub-run no worker may run. The same holds for the workflows those sub-runs may start
+ * in turn (their latest versions). Also refuses one whose sub-workflows' tools lead back to a
+ * workflow already on the way (its own, or one of its sub-workflows'): sub-runs would start one
+ * another without end. The validator refuses a tool naming its own workflow; a longer cycle spans documents.
+ * @throws ServiceError NOT_CONFIGURED naming the step, the tool and the chain of workflows.
  */
 export async function refuseMissingSubWorkflows(db: Db, workflowVersionId: string, generatorOverride: unknown): Promise<void> {
   const version = await db.workflowVersion.findUnique({ where: { id: workflowVersionId }, select: { definition: true, workflow: { select: { name: true } } } });
@@ -49,41 +50,48 @@ export async function refuseMissingSubWorkflows(db: Db, workflowVersionId: strin
   if (!version) return;
   const uses = subWorkflowUses(version.definition as unknown as WorkflowDefinition, generatorOverride);
   if (uses.length === 0) return;
-  const names = [...new Set(uses.map((use) => use.workflow))];
-  const found = await db.workflow.findMany({ where: { name: { in: names } }, select: { name: true, archivedAt: true } });
-  const byName = new Map(found.map((workflow) => [workflow.name, workflow]));
-  for (const use of uses) {
-    const workflow = byName.get(use.workflow);
-    const where = `Step "${use.step}" has tool "${use.tool}", which runs workflow "${use.workflow}"`;
-    if (!workflow) throw notConfigured(`The run cannot start: ${where}, and there is no such workflow (save it first, or change the tool)`);
-    if (workflow.archivedAt !== null) throw notConfigured(`The run cannot start: ${where}, which is archived (unarchive it, or change the tool)`);
-  }
   const latest = latestDefinitions(db);
   for (const use of uses) {
-    const cycle = await wayBack(version.workflow.name, use.workflow, latest);
-    if (cycle) {
-      throw notConfigured(`The run cannot start: Step "${use.step}" has tool "${use.tool}", which runs workflow ${cycle.map((name) => `"${name}"`).join(", whose tools run ")}: sub-runs would start one another without end`);
+    const found = await problemOnTheWay(version.workflow.name, use.workflow, latest);
+    if (!found) continue;
+    const chain = found.chain.map((name) => `"${name}"`).join(", whose tools run ");
+    const where = `Step "${use.step}" has tool "${use.tool}", which runs workflow ${chain}`;
+    switch (found.problem) {
+      case "missing":
+        throw notConfigured(`The run cannot start: ${where}, and there is no such workflow (save it first, or change the tool)`);
+      case "archived":
+        throw notConfigured(`The run cannot start: ${where}, which is archived (unarchive it, or change the tool)`);
+      case "cycle":
+        throw notConfigured(`The run cannot start: ${where}: sub-runs would start one another without end`);
     }
   }
 }
 
-/** The latest stored definition of a workflow by name, each read once. */
-function latestDefinitions(db: Db): (name: string) => Promise<WorkflowDefinition | undefined> {
-  const cache = new Map<string, Promise<WorkflowDefinition | undefined>>();
+interface StoredWorkflow {
+  readonly definition: WorkflowDefinition | undefined;
+  readonly archived: boolean;
+}
+
+/** A workflow by name (undefined: none), with its latest stored definition, each read once. */
+function latestDefinitions(db: Db): (name: string) => Promise<StoredWorkflow | undefined> {
+  const cache = new Map<string, Promise<StoredWorkflow | undefined>>();
   return (name) => {
     let found = cache.get(name);
     if (!found) {
-      found = db.workflowVersion
-        .findFirst({ where: { workflow: { name } }, orderBy: { version: "desc" }, select: { definition: true } })
-        .then((row) => (row ? (row.definition as unknown as WorkflowDefinition) : undefined));
+      found = db.workflow
+        .findUnique({ where: { name }, select: { archivedAt: true, versions: { orderBy: { version: "desc" }, take: 1, select: { definition: true } } } })
+        .then((row) => (row ? { definition: row.versions[0]?.definition as unknown as WorkflowDefinition | undefined, archived: row.archivedAt !== null } : undefined));
       cache.set(name, found);
     }
     return found;
   };
 }
 
-/** The chain of workflow names from `start` back to `root` through workflow tools, breadth first and bounded, or undefined. */
-async function wayBack(root: string, start: string, latest: (name: string) => Promise<WorkflowDefinition | undefined>): Promise<string[] | undefined> {
+/**
+ * What stops the sub-runs that start at `start`, breadth first through workflow tools and bounded:
+ * the chain to a workflow that is missing or archived, or back to one already on it (`root` included).
+ */
+async function problemOnTheWay(root: string, start: string, latest: (name: string) => Promise<StoredWorkflow | undefined>): Promise<{ chain: string[]; problem: "missing" | "archived" | "cycle" } | undefined> {
   const queue: string[][] = [[start]];
   const seen = new Set<string>();
   while (queue.length > 0 && seen.size < MAX_SUB_WORKFLOW_SEARCH) {
@@ -91,10 +99,12 @@ async function wayBack(root: string, start: string, latest: (name: string) => Pr
     const name = path.at(-1)!;
     if (seen.has(name)) continue;
     seen.add(name);
-    const definition = await latest(name);
-    if (!definition) continue;
-    for (const use of subWorkflowUses(definition, undefined)) {
-      if (use.workflow === root) return [...path, root];
+    const workflow = await latest(name);
+    if (!workflow) return { chain: path, problem: "missing" };
+    if (workflow.archived) return { chain: path, problem: "archived" };
+    if (!workflow.definition) continue;
+    for (const use of subWorkflowUses(workflow.definition, undefined)) {
+      if (use.workflow === root || path.includes(use.workflow)) return { chain: [...path, use.workflow], problem: "cycle" };
       queue.push([...path, use.workflow]);
     }
   }

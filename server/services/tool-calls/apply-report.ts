@@ -18,7 +18,7 @@ export interface Reporter {
  */
 export async function applyReport(db: Db, wait: LoadedWait, field: string, value: unknown, reporter: Reporter): Promise<ToolReportOutcome> {
   const result = boundedResult(field, value);
-  checkResultSchema(field, wait.resultSchema, result, wait.id);
+  await checkResultSchema(field, wait.resultSchema, result, wait.id);
   const outcome = await toolResultStore(db).reportToolResult({
     runId: wait.runId,
     callId: wait.id,

@@ -7,6 +7,7 @@ import { createDurableFixture, type DurableFixture } from "@/server/worker/testi
 import { answerPersonCall } from "./answer-person-call";
 import { listPendingPersonCalls } from "./person-calls";
 import { reportToolCall } from "./report-tool-call";
+import { RESULT_CHECK_TIMEOUT_MS } from "./check-result-schema";
 import { MAX_RESULT_BYTES } from "./result-bounds";
 import { waitingRun } from "./testing/waiting-run";
 
@@ -84,6 +85,31 @@ describe.each(TEST_PROVIDERS)("reporting tool results and answering questions on
     expect((await waitOf(callIds[0]!)).status).toBe("waiting");
   });
 
+  it("checks the result off the event loop: a check that compares every pair (uniqueItems) leaves the server answering", async () => {
+    const schema = { type: "object", properties: { builds: { type: "array", uniqueItems: true } } };
+    const { runId, callIds } = await waitingRun(fixture, [{ kind: "external", resultSchema: schema }]);
+    const builds: number[][] = [];
+    for (let i = 0, size = 12; size < MAX_RESULT_BYTES - 4_096; i++, size += String(i).length + 3) builds.push([i]);
+    // The longest the event loop waited for a 20 ms timer while the check ran.
+    let longestGap = 0;
+    let last = Date.now();
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, Date.now() - last);
+      last = Date.now();
+    }, 20);
+    const started = Date.now();
+    const outcome = await reportToolCall(fixture.database.db, { runId, callId: callIds[0]!, result: { builds } }, ada).catch((error: Error) => error);
+    clearInterval(ticker);
+    expect(longestGap).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(RESULT_CHECK_TIMEOUT_MS + 5_000);
+    // This machine may finish the check within the limit or not; either way the outcome is whole.
+    if ("applied" in outcome) expect((await waitOf(callIds[0]!)).status).toBe("reported");
+    else {
+      expect(outcome).toMatchObject({ code: "INVALID_INPUT", message: `result: could not be checked against the tool's result schema within ${RESULT_CHECK_TIMEOUT_MS / 1000} s; send a smaller result` });
+      expect((await waitOf(callIds[0]!)).status).toBe("waiting");
+    }
+  });
+
   it("lets only reviewers and admins report and answer; viewers see the questions (403, 401)", async () => {
     const { runId, callIds } = await waitingRun(fixture, [{ kind: "external" }, { kind: "person", question: "Which region?", resultSchema: ANSWER_SCHEMA }]);
     await expect(as(vic).toolCall.report({ runId, callId: callIds[0]!, result: {} })).rejects.toMatchObject({ code: "FORBIDDEN", message: "This needs the reviewer role; vic@example.test is a viewer" });
@@ -131,6 +157,17 @@ describe.each(TEST_PROVIDERS)("reporting tool results and answering questions on
     expect(question).toMatchObject({ status: "reported", answeredBy: ada.email, answer: { approved: true, note: "it is empty" } });
     const audit = await fixture.database.db.auditEvent.findMany({ where: { actorEmail: ada.email } });
     expect(audit.some((event) => event.target.includes(callIds[0]!) || JSON.stringify(event.detail).includes(callIds[0]!))).toBe(true);
+  });
+
+  it("a report after the deadline, before the watchdog swept, is the timeout's: acknowledged without effect", async () => {
+    const { runId, callIds } = await waitingRun(fixture, [{ kind: "external", tool: "ci_build", deadlineInMs: -60_000 }]);
+    const late = await reportToolCall(fixture.database.db, { runId, callId: callIds[0]!, result: { passed: true } }, ada);
+    expect(late).toMatchObject({ applied: false, status: "timed_out", reportedBy: "watchdog" });
+    expect(late.message).toMatch(new RegExp(`^Tool call ${callIds[0]} timed out at \\d{4}-.*: the run went on with the timeout, and this report had no effect\\.$`));
+    expect(await waitOf(callIds[0]!)).toMatchObject({ status: "timed_out", result: { error: true, code: "TIMEOUT" } });
+    // The timeout resumes the run exactly as the watchdog's would: one report message, due.
+    expect(await fixture.database.db.inboxMessage.count({ where: { runId, kind: "report", status: "pending" } })).toBe(1);
+    expect((await fixture.database.db.run.findUniqueOrThrow({ where: { id: runId } })).waitingToolCount).toBe(0);
   });
 
   it("a report after the wait timed out is acknowledged without effect, saying so", async () => {
