@@ -14,10 +14,10 @@ import { formatQueue, formatReview } from "./escalations/format";
 import { terminalJson } from "../terminal-text";
 import { withDurableDatabase as withDatabase } from "../with-durable-database";
 
-const LIST_OPTIONS = { status: { type: "string" }, workflow: { type: "string" }, step: { type: "string" }, sort: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
-const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
-const APPROVE_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, hash: { type: "string" }, edit: { type: "string" }, json: { type: "boolean" } } as const;
-const REJECT_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, feedback: { type: "string" }, hash: { type: "string" }, json: { type: "boolean" } } as const;
+export const LIST_OPTIONS = { status: { type: "string" }, workflow: { type: "string" }, step: { type: "string" }, sort: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
+export const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
+export const APPROVE_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, hash: { type: "string" }, edit: { type: "string" }, json: { type: "boolean" } } as const;
+export const REJECT_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, feedback: { type: "string" }, hash: { type: "string" }, json: { type: "boolean" } } as const;
 const SUBCOMMANDS = "list, show, approve, reject";
 
 function oneOf<T extends string>(command: string, option: string, value: string | undefined, allowed: readonly T[]): T | undefined {

@@ -21,7 +21,7 @@ import { EVAL_EXIT, evalVerdict, humanReport, jsonReport } from "./eval/eval-rep
 import { ProgressReporter, stderrProgress, type ProgressSink } from "./eval/progress";
 import { resolveDataset } from "./eval/resolve-dataset";
 
-const EVAL_OPTIONS = {
+export const EVAL_OPTIONS = {
   dataset: { type: "string" },
   "dataset-version": { type: "string" },
   "dataset-name": { type: "string" },

@@ -9,7 +9,7 @@ import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
 
-const GUARD_OPTIONS = {
+export const GUARD_OPTIONS = {
   language: { type: "string", short: "l" },
   test: { type: "string" },
   dep: { type: "string", multiple: true },

@@ -25,7 +25,7 @@ import { terminalJson } from "../terminal-text";
 /** Exit codes of `dualstate run`: the run's outcome, or 2 when the input was bad. */
 export const RUN_EXIT = { success: 0, failed: 3, escalation: 4, waiting: 5, badInput: 2 } as const;
 
-const RUN_OPTIONS = {
+export const RUN_OPTIONS = {
   spec: { type: "string" },
   var: { type: "string", multiple: true },
   generator: { type: "string" },

@@ -16,7 +16,7 @@ import { describeSlackSetup, startSlackFromEnv } from "../../services/slack/slac
 import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";
 import { startRoutingLoop } from "../../services/routing/routing-loop";
 
-const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
+export const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
 
 /**
  * `dualstate start` and `dualstate dev`: migrate, then hand over to Next.js. `start` first
