@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
 import type { Db } from "../../persistence/db";
 import { isServiceError, notFound } from "../../services/errors";
@@ -8,6 +7,7 @@ import { getEscalation } from "../../services/escalations/get-escalation";
 import { ESCALATION_SORTS, ESCALATION_STATUSES, listEscalations, type ListEscalationsInput } from "../../services/escalations/list-escalations";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
+import { readBoundedText } from "../read-bounded-text";
 import { UsageError } from "../usage-error";
 import { deciderFromEmail } from "./escalations/decider";
 import { formatQueue, formatReview } from "./escalations/format";
@@ -89,7 +89,7 @@ async function pendingHash(db: Db, id: string): Promise<string> {
 
 function readEdit(path: string): string {
   try {
-    return readFileSync(path, "utf8");
+    return readBoundedText(path);
   } catch (error) {
     throw new UsageError(`dualstate escalations approve: --edit ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
   }
