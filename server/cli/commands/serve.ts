@@ -24,7 +24,7 @@ export const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: {
  */
 export async function serve(mode: "start" | "dev", args: string[], env: Env, io: CliIo): Promise<number> {
   const options = parseOptions(args, SERVE_OPTIONS, mode);
-  const port = parsePortOption(options.port, env.PORT);
+  const port = parsePortOption(options.port, env.PORT, mode);
   const root = projectRoot();
   await dbMigrate(env, io);
   await loadExamplesOnFirstStart(env.DATABASE_URL, (text) => io.out(text));
