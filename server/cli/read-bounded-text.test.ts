@@ -42,6 +42,13 @@ describe("files named on the command line are read only up to a limit", () => {
     }
   });
 
+  it("eval refuses a workflow document over the limit", async () => {
+    const path = oversizedFile("huge-eval.yaml");
+    const { code, err } = await cli(["eval", path, "--dataset", "cases"]);
+    expect(code).toBe(2);
+    expect(err).toBe(`dualstate eval: <workflow> ${path}: is larger than 16 MiB`);
+  });
+
   it("run refuses a document over the limit", async () => {
     for (const path of [oversizedFile("huge-run.yaml"), "/dev/zero"]) {
       const { code, err } = await cli(["run", path]);
