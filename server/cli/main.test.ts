@@ -158,7 +158,7 @@ describe("dualstate usage errors exit 2 with the usage on stderr", () => {
     const database = tempDatabase(`port-${argv.join("_").replace(/[^a-z0-9]/gi, "")}.db`);
     const { code, out, err } = await cli(argv, database.env);
     expect(code).toBe(2);
-    expect(err).toContain("--port");
+    expect(err).toMatch(new RegExp(`^dualstate ${argv[0]}: --port: `));
     expect(out).toBe("");
     expect(existsSync(database.path)).toBe(false);
     expect(runNext).not.toHaveBeenCalled();

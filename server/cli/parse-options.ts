@@ -24,9 +24,9 @@ export function parseCommandLine<T extends Options>(args: string[], options: T, 
 }
 
 /** A --port value: a whole number between 1 and 65535. */
-export function parsePortOption(value: string | undefined, fallback: number): number {
+export function parsePortOption(value: string | undefined, fallback: number, command: string): number {
   if (value === undefined) return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port: "${value}" is not a port number (1-65535)`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`dualstate ${command}: --port: "${value}" is not a port number (1-65535)`);
   return port;
 }

@@ -17,11 +17,13 @@ Commands:
                                     --detach queues the run
                                     for the workers and prints its id; --no-delay replays without
                                     the cassette's pauses (delay_ms)
-  eval <workflow> --dataset FILE|NAME [--dataset-version N] [--version N] [--k N] [--concurrency N]
-       [--cassette FILE [--no-delay]] [--baseline EXPERIMENT] [--fail-under RATE] [--json]
+  eval <workflow> --dataset FILE|NAME [--dataset-version N] [--dataset-name NAME] [--version N]
+       [--k N] [--concurrency N] [--cassette FILE [--no-delay]] [--baseline EXPERIMENT]
+       [--fail-under RATE] [--name TEXT] [--json]
                                     Run an experiment: the workflow (stored name or document file)
                                     over every case of the dataset (stored name or JSONL/CSV/YAML
-                                    file), k times each, with workers in this process; exit 0
+                                    file, stored as dataset NAME or named after the file), k times
+                                    each, with workers in this process; --name names the experiment; exit 0
                                     passed, 3 pass rate below RATE (0.8 or 80%), 4 regression
                                     against the baseline experiment, 5 not completed, 2 bad input
   worker [--concurrency N]          Execute queued runs (any number of workers may share a database);
@@ -35,11 +37,12 @@ Commands:
   escalations list [--status S] [--workflow W] [--step S] [--sort oldest|newest|deadline] [--limit N] [--json]
                                     The review queue (pending by default), with counts per status
   escalations show <id> [--json]    One escalation: fatal feedback, offending line, numbered artifact
-  escalations approve <id> --as EMAIL [--comment TEXT] [--edit FILE] [--hash HEX]
-  escalations reject <id> --as EMAIL [--comment REASON | --feedback TEXT] [--hash HEX]
+  escalations approve <id> --as EMAIL [--comment TEXT] [--edit FILE] [--hash HEX] [--json]
+  escalations reject <id> --as EMAIL [--comment REASON | --feedback TEXT] [--hash HEX] [--json]
                                     Decide as the reviewer or admin EMAIL; --feedback sends the step
                                     back to retry with TEXT as guard feedback, --edit approves FILE
-                                    as an edited artifact; --hash pins the artifact decided on
+                                    as an edited artifact; --hash pins the artifact decided on;
+                                    --json prints the outcome as JSON
   export <workflow name> [--version N]
                                     Print a stored workflow definition as YAML
   cassette export <runId> [--output FILE]

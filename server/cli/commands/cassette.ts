@@ -9,7 +9,7 @@ import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
 
-const EXPORT_OPTIONS = { output: { type: "string", short: "o" } } as const;
+export const EXPORT_OPTIONS = { output: { type: "string", short: "o" } } as const;
 
 /** `dualstate cassette <subcommand>`; only `export` so far. */
 export async function cassetteCommand(args: string[], env: Env, io: CliIo): Promise<number> {

@@ -12,8 +12,8 @@ import { terminalJson, terminalSafe } from "../terminal-text";
 import { UsageError } from "../usage-error";
 import { withDurableDatabase as withDatabase } from "../with-durable-database";
 
-const UPLOAD_OPTIONS = { name: { type: "string" }, description: { type: "string" }, as: { type: "string" }, json: { type: "boolean" } } as const;
-const LIST_OPTIONS = { json: { type: "boolean" } } as const;
+export const UPLOAD_OPTIONS = { name: { type: "string" }, description: { type: "string" }, as: { type: "string" }, json: { type: "boolean" } } as const;
+export const LIST_OPTIONS = { json: { type: "boolean" } } as const;
 const SUBCOMMANDS = "upload, list";
 
 /** The file's text, refused unread when it is larger than any dataset may be. */

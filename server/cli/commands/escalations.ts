@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
 import type { Db } from "../../persistence/db";
 import { isServiceError, notFound } from "../../services/errors";
@@ -8,16 +7,17 @@ import { getEscalation } from "../../services/escalations/get-escalation";
 import { ESCALATION_SORTS, ESCALATION_STATUSES, listEscalations, type ListEscalationsInput } from "../../services/escalations/list-escalations";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
+import { readBoundedText } from "../read-bounded-text";
 import { UsageError } from "../usage-error";
 import { deciderFromEmail } from "./escalations/decider";
 import { formatQueue, formatReview } from "./escalations/format";
 import { terminalJson } from "../terminal-text";
 import { withDurableDatabase as withDatabase } from "../with-durable-database";
 
-const LIST_OPTIONS = { status: { type: "string" }, workflow: { type: "string" }, step: { type: "string" }, sort: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
-const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
-const APPROVE_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, hash: { type: "string" }, edit: { type: "string" }, json: { type: "boolean" } } as const;
-const REJECT_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, feedback: { type: "string" }, hash: { type: "string" }, json: { type: "boolean" } } as const;
+export const LIST_OPTIONS = { status: { type: "string" }, workflow: { type: "string" }, step: { type: "string" }, sort: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
+export const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
+export const APPROVE_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, hash: { type: "string" }, edit: { type: "string" }, json: { type: "boolean" } } as const;
+export const REJECT_OPTIONS = { as: { type: "string" }, comment: { type: "string" }, feedback: { type: "string" }, hash: { type: "string" }, json: { type: "boolean" } } as const;
 const SUBCOMMANDS = "list, show, approve, reject";
 
 function oneOf<T extends string>(command: string, option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
@@ -89,7 +89,7 @@ async function pendingHash(db: Db, id: string): Promise<string> {
 
 function readEdit(path: string): string {
   try {
-    return readFileSync(path, "utf8");
+    return readBoundedText(path);
   } catch (error) {
     throw new UsageError(`dualstate escalations approve: --edit ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
   }

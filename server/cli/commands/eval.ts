@@ -14,6 +14,7 @@ import { validateWorkflowDocument, workflowNameFromFile } from "../../workflows/
 import { formatFindings } from "../../workflows/document";
 import type { CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
+import { readBoundedText } from "../read-bounded-text";
 import { terminalJson } from "../terminal-text";
 import { UsageError } from "../usage-error";
 import { EvalInputError } from "./eval/eval-input-error";
@@ -21,7 +22,7 @@ import { EVAL_EXIT, evalVerdict, humanReport, jsonReport } from "./eval/eval-rep
 import { ProgressReporter, stderrProgress, type ProgressSink } from "./eval/progress";
 import { resolveDataset } from "./eval/resolve-dataset";
 
-const EVAL_OPTIONS = {
+export const EVAL_OPTIONS = {
   dataset: { type: "string" },
   "dataset-version": { type: "string" },
   "dataset-name": { type: "string" },
@@ -166,7 +167,13 @@ async function resolveWorkflow(db: Db, argument: string, version: number | undef
     return workflow.id;
   }
   if (version !== undefined) throw new EvalInputError("--version: applies to a stored workflow named by <workflow>, not to a file (a file is stored as the newest version)");
-  const result = validateWorkflowDocument(readFileSync(argument, "utf8"), argument, { fallbackName: workflowNameFromFile(argument) });
+  let text: string;
+  try {
+    text = readBoundedText(argument);
+  } catch (error) {
+    throw new EvalInputError(`<workflow> ${argument}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const result = validateWorkflowDocument(text, argument, { fallbackName: workflowNameFromFile(argument) });
   if (!result.ok) throw new EvalInputError(`${argument} is not a valid workflow:\n${formatFindings(result.problems, result.warnings).join("\n")}`);
   const saved = await saveWorkflowDefinition(db, result.definition);
   if (saved.created) io.err(`Stored ${argument} as ${result.definition.name} v${saved.version}`);

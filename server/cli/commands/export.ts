@@ -7,7 +7,7 @@ import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
 
-const EXPORT_OPTIONS = { version: { type: "string" } } as const;
+export const EXPORT_OPTIONS = { version: { type: "string" } } as const;
 
 /**
  * `dualstate export <workflow name> [--version N]`: the stored definition (latest version unless

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { configurationErrorOf, createArtifact, type Artifact } from "../../engine";
 import type { Env } from "../../env";
 import { GuardSpecError } from "../../guards/guard-spec";
@@ -6,10 +5,11 @@ import { languageFromFileName, normalizeLanguage, type GuardLanguage } from "../
 import { createGuard } from "../../guards/registry";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
+import { readBoundedText } from "../read-bounded-text";
 import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
 
-const GUARD_OPTIONS = {
+export const GUARD_OPTIONS = {
   language: { type: "string", short: "l" },
   test: { type: "string" },
   dep: { type: "string", multiple: true },
@@ -18,7 +18,7 @@ const GUARD_OPTIONS = {
 
 function readFileOrThrow(path: string, what: string): string {
   try {
-    return readFileSync(path, "utf8");
+    return readBoundedText(path);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
     throw new UsageError(`dualstate guard: cannot read ${what} "${path}": ${reason}`);

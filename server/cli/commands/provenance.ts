@@ -11,7 +11,7 @@ import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
 
-const EXPORT_OPTIONS = { git: { type: "string" }, output: { type: "string", short: "o" } } as const;
+export const EXPORT_OPTIONS = { git: { type: "string" }, output: { type: "string", short: "o" } } as const;
 
 /** `dualstate provenance <subcommand>`; only `export` so far. */
 export async function provenanceCommand(args: string[], env: Env, io: CliIo): Promise<number> {

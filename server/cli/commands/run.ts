@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Env } from "../../env";
 import type { ContextValue } from "../../engine";
 import { GeneratorSpecError } from "../../generators/generator-spec";
@@ -18,6 +17,7 @@ import { validateWorkflowDocument, workflowNameFromFile, type WorkflowDefinition
 import { formatFindings, formatWarning } from "../../workflows/document";
 import type { CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
+import { readBoundedText } from "../read-bounded-text";
 import { executeInForeground } from "./run-foreground";
 import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
@@ -25,7 +25,7 @@ import { terminalJson } from "../terminal-text";
 /** Exit codes of `dualstate run`: the run's outcome, or 2 when the input was bad. */
 export const RUN_EXIT = { success: 0, failed: 3, escalation: 4, waiting: 5, badInput: 2 } as const;
 
-const RUN_OPTIONS = {
+export const RUN_OPTIONS = {
   spec: { type: "string" },
   var: { type: "string", multiple: true },
   generator: { type: "string" },
@@ -65,10 +65,10 @@ function parseVars(entries: readonly string[], definition: WorkflowDefinition): 
 
 function readDocument(file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return readBoundedText(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BadInput(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (code ?? "unreadable")}`);
+    throw new BadInput(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EFBIG" ? (error as Error).message : (code ?? "unreadable")}`);
   }
 }
 

@@ -10,8 +10,8 @@ import { parseCommandLine } from "../parse-options";
 import { UsageError } from "../usage-error";
 import { terminalJson } from "../terminal-text";
 
-const LIST_OPTIONS = { json: { type: "boolean" }, limit: { type: "string" } } as const;
-const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
+export const LIST_OPTIONS = { json: { type: "boolean" }, limit: { type: "string" } } as const;
+export const SHOW_OPTIONS = { json: { type: "boolean" } } as const;
 
 function headLine(run: RunHead): string {
   const lease = run.leaseOwner ? ` lease ${run.leaseOwner} until ${run.leaseExpiresAt?.toISOString()}` : "";

@@ -16,7 +16,7 @@ import { describeSlackSetup, startSlackFromEnv } from "../../services/slack/slac
 import { startWebhooksFromEnv } from "../../services/webhooks/webhooks-from-env";
 import { startRoutingLoop } from "../../services/routing/routing-loop";
 
-const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
+export const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } as const;
 
 /**
  * `dualstate start` and `dualstate dev`: migrate, then hand over to Next.js. `start` first
@@ -24,7 +24,7 @@ const SERVE_OPTIONS = { port: { type: "string", short: "p" }, hostname: { type: 
  */
 export async function serve(mode: "start" | "dev", args: string[], env: Env, io: CliIo): Promise<number> {
   const options = parseOptions(args, SERVE_OPTIONS, mode);
-  const port = parsePortOption(options.port, env.PORT);
+  const port = parsePortOption(options.port, env.PORT, mode);
   const root = projectRoot();
   await dbMigrate(env, io);
   await loadExamplesOnFirstStart(env.DATABASE_URL, (text) => io.out(text));

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { validateWorkflowDocument, workflowNameFromFile } from "../../workflows/definition";
 import { EXIT, type CliIo } from "../io";
 import { parseCommandLine } from "../parse-options";
+import { readBoundedText } from "../read-bounded-text";
 import { UsageError } from "../usage-error";
 import { validationOutput } from "./validation-output";
 
@@ -19,10 +19,10 @@ export function validateCommand(args: string[], io: CliIo): number {
 
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readBoundedText(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    io.err(`dualstate validate: cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (code ?? "unreadable")}`);
+    io.err(`dualstate validate: cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EFBIG" ? (error as Error).message : (code ?? "unreadable")}`);
     return EXIT.usage;
   }
 

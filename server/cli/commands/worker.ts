@@ -6,7 +6,7 @@ import { EXIT, type CliIo } from "../io";
 import { parseOptions } from "../parse-options";
 import { UsageError } from "../usage-error";
 
-const WORKER_OPTIONS = { concurrency: { type: "string", short: "c" } } as const;
+export const WORKER_OPTIONS = { concurrency: { type: "string", short: "c" } } as const;
 
 /** Resolves on the first SIGTERM or SIGINT (or when `signal` is already aborted, for tests). */
 function untilStopped(signal?: AbortSignal): Promise<string> {

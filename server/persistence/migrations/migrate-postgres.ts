@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { MigrationFile } from "./migration-files";
-import { planMigrations, type AppliedMigration } from "./plan-migrations";
+import { MigrationError, planMigrations, type AppliedMigration } from "./plan-migrations";
 
 // Any constant works; it only has to be the same for every Dualstate process.
 const MIGRATION_LOCK_KEY = 4_242_001;
@@ -14,7 +14,13 @@ const HISTORY_TABLE = `CREATE TABLE IF NOT EXISTS "_dualstate_migrations" (
  */
 export async function migratePostgres(connectionString: string, files: readonly MigrationFile[]): Promise<string[]> {
   const client = new pg.Client({ connectionString });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    // The first contact of every command with the database: say which one, never its password.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`Cannot connect to the PostgreSQL database ${serverOf(connectionString)}: ${reason}`);
+  }
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await client.query("BEGIN");
@@ -37,5 +43,15 @@ export async function migratePostgres(connectionString: string, files: readonly 
     }
   } finally {
     await client.end();
+  }
+}
+
+/** host:port/database of a connection string, without user or password. */
+function serverOf(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    return "(unparsable address)";
   }
 }

@@ -11,7 +11,7 @@ import { UsageError } from "../../usage-error";
 import { withDurableDatabase } from "../../with-durable-database";
 import { readResult, type ResultSource } from "./read-result";
 
-const OPTIONS = { result: { type: "string" }, "result-file": { type: "string" }, as: { type: "string" }, json: { type: "boolean" } } as const;
+export const REPORT_OPTIONS = { result: { type: "string" }, "result-file": { type: "string" }, as: { type: "string" }, json: { type: "boolean" } } as const;
 
 /**
  * Who reports: `--as EMAIL` names an enabled user allowed to report (reviewer or admin); without
@@ -42,7 +42,7 @@ async function reporterFor(db: Db, email: string | undefined): Promise<Reporter>
  * wrong command line or a result that is not JSON.
  */
 export async function reportCommand(args: string[], env: Env, io: CliIo, stdin: AsyncIterable<Uint8Array | string> = process.stdin): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, "runs report");
+  const { values, positionals } = parseCommandLine(args, REPORT_OPTIONS, "runs report");
   const [runId, callId, ...extra] = positionals;
   if (runId === undefined || callId === undefined) throw new UsageError("dualstate runs report: expected <run id> <call id>");
   if (extra.length > 0) throw new UsageError(`dualstate runs report: unexpected argument "${extra[0]}"`);
