@@ -53,11 +53,27 @@ export function readInput(name: string, raw: JsonObject | string, maxBytes: numb
 }
 
 const REFERENCE_KEYWORDS = new Set(["$ref", "$dynamicRef", "$recursiveRef"]);
+const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/**
+ * Whether `uniqueItems` under this array schema is checked in linear time: ajv hashes the items
+ * when `items` declares only scalar types, and otherwise compares every pair, every time (checks
+ * collect all errors, so a `maxItems` beside it does not stop the comparison): a model's 256 KiB
+ * argument list then holds the worker's thread for seconds.
+ */
+function uniqueItemsIsLinear(arraySchema: Record<string, unknown>): boolean {
+  const items = arraySchema.items;
+  if (typeof items !== "object" || items === null || Array.isArray(items)) return false;
+  const type = (items as Record<string, unknown>).type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.length > 0 && types.every((name) => typeof name === "string" && SCALAR_TYPES.has(name));
+}
 
 /**
  * Why a policy's input schema cannot be used, or undefined: too large, too deep, a reference to
- * anything but itself (a remote $ref would make compiling fetch or fail), or a `pattern` when no
- * linear-time regular-expression engine was given (a backtracking one can be made to run for ever).
+ * anything but itself (a remote $ref would make compiling fetch or fail), `uniqueItems` over items
+ * that are not scalars (quadratic in the input), or a `pattern` when no linear-time
+ * regular-expression engine was given (a backtracking one can be made to run for ever).
  */
 export function schemaProblem(schema: unknown, linearPatterns: boolean): string | undefined {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "the input schema must be a JSON Schema object";
@@ -72,6 +88,9 @@ export function schemaProblem(schema: unknown, linearPatterns: boolean): string 
       const at = `${path}/${key.slice(0, 40)}`;
       if (!Array.isArray(value) && REFERENCE_KEYWORDS.has(key) && !(typeof child === "string" && child.startsWith("#"))) {
         return `${at}: only references inside the schema ("#/...") are allowed, never a remote one`;
+      }
+      if (!Array.isArray(value) && key === "uniqueItems" && child === true && !uniqueItemsIsLinear(value as Record<string, unknown>)) {
+        return `${at}: uniqueItems needs "items" with a scalar "type" (string, number, integer, boolean or null); over objects or arrays it compares every pair of items`;
       }
       if (!Array.isArray(value) && (key === "pattern" || key === "patternProperties") && !linearPatterns) {
         return `${at}: patterns need the registry's linear-time regular-expression engine, and none was given`;

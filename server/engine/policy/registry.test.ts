@@ -79,8 +79,17 @@ describe("the registry refuses entries it cannot safely use", () => {
     ["a pattern without a linear-time engine", { type: "object", properties: { a: { type: "string", pattern: "^(a+)+$" } } }, "patterns need the registry's linear-time"],
     ["a schema that does not compile", { type: "no-such-type" }, "the input schema does not compile"],
     ["an array", [] as never, "must be a JSON Schema object"],
+    ["uniqueItems over untyped items", { type: "object", properties: { tags: { type: "array", uniqueItems: true } } }, "/properties/tags/uniqueItems: uniqueItems needs"],
+    ["uniqueItems over objects, however few", { type: "object", properties: { rows: { type: "array", maxItems: 10, items: { type: "object" }, uniqueItems: true } } }, "compares every pair"],
+    ["uniqueItems over a mix including arrays", { type: "object", properties: { xs: { type: "array", items: { type: ["string", "array"] }, uniqueItems: true } } }, "uniqueItems needs"],
   ])("%s", (_what, schema, message) => {
     expect(() => new PolicyRegistry().register(tool("t", schema as PolicyEntry["inputSchema"]))).toThrow(message);
+  });
+
+  it("accepts uniqueItems over scalar items, and checks it", () => {
+    const registry = new PolicyRegistry().register(tool("t", { type: "object", properties: { tags: { type: "array", items: { type: ["string", "integer"] }, uniqueItems: true } } }));
+    expect(registry.check("t", { tags: ["a", 1, "b"] })).toMatchObject({ ok: true });
+    expect(registry.check("t", { tags: ["a", "b", "a"] })).toMatchObject({ ok: false, message: expect.stringContaining("must NOT have duplicate items") });
   });
 
   it("accepts a reference inside the schema", () => {

@@ -155,6 +155,13 @@ describe("hostile or broken tools", () => {
     ]);
   });
 
+  it("refuses uniqueItems over items that are not scalars: a model's argument list would be compared pair by pair", () => {
+    const problems = problemsAfter((w) => (w.tools.ci_build.input_schema.properties.targets = { type: "array", items: { type: "object" }, uniqueItems: true }));
+    expect(problems.map((line) => line.replace(WITH_LINE, ": "))).toEqual([
+      'workflow.tools.ci_build.input_schema: /properties/targets/uniqueItems: uniqueItems needs "items" with a scalar "type" (string, number, integer, boolean or null); over objects or arrays it compares every pair of items',
+    ]);
+  });
+
   it("validates a schema with an $id again and again (the shared compiler keeps nothing between checks)", () => {
     const workflow = fixture();
     workflow.tools.ci_build.result_schema.$id = "https://example.com/build-report";
