@@ -10,14 +10,14 @@ export interface SlackNotificationSettings {
   readonly slackUserId: string | null;
   /** A member id they entered and have not yet proved is theirs: it does nothing until they do. */
   readonly pendingSlackUserId: string | null;
-  /** Until when the last code sent to the pending id works (null: none sent, or used up). */
+  /** Until when the last code sent to the pending id works (null: none sent, used up, or expired). */
   readonly codeExpiresAt: Date | null;
   /** Whether a code can be sent at all: that needs the Slack app (DUALSTATE_SLACK_BOT_TOKEN). */
   readonly verificationAvailable: boolean;
 }
 
 /** The signed-in person's Slack settings. */
-export async function slackNotificationsOf(db: Db, actor: Actor, options: { verificationAvailable: boolean }): Promise<SlackNotificationSettings> {
+export async function slackNotificationsOf(db: Db, actor: Actor, options: { verificationAvailable: boolean }, now = new Date()): Promise<SlackNotificationSettings> {
   const user = await db.user.findUnique({
     where: { email: actor.email },
     select: { notifyBySlack: true, slackUserId: true, slackVerification: { select: { slackUserId: true, codeHash: true, codeExpiresAt: true } } },
@@ -28,7 +28,7 @@ export async function slackNotificationsOf(db: Db, actor: Actor, options: { veri
     enabled: user.notifyBySlack,
     slackUserId: user.slackUserId,
     pendingSlackUserId: pending?.slackUserId ?? null,
-    codeExpiresAt: pending?.codeHash ? pending.codeExpiresAt : null,
+    codeExpiresAt: pending?.codeHash && pending.codeExpiresAt && pending.codeExpiresAt > now ? pending.codeExpiresAt : null,
     verificationAvailable: options.verificationAvailable,
   };
 }

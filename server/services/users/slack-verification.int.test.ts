@@ -103,6 +103,8 @@ describe.each(TEST_PROVIDERS)("proving a Slack member id on %s", (provider) => {
     const sent = new Date();
     await sendSlackVerificationCode(database.db, cy, sender, sent);
     const code = codeSentTo("U0CY")!;
+    expect((await slackNotificationsOf(database.db, cy, APP, new Date(sent.getTime() + 14 * MINUTE))).codeExpiresAt).toEqual(new Date(sent.getTime() + 15 * MINUTE));
+    expect((await slackNotificationsOf(database.db, cy, APP, new Date(sent.getTime() + 15 * MINUTE + 1_000))).codeExpiresAt).toBeNull();
     await expect(confirm(cy, code, new Date(sent.getTime() + 15 * MINUTE + 1_000))).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(/^code: the code sent to U0CY expired at .* UTC; send a new code$/) });
     await expect(confirm(cy, code, sent)).rejects.toMatchObject({ message: expect.stringContaining("no code is waiting for U0CY") });
     expect(await verifiedIdOf(cy)).toBeNull();
