@@ -22,7 +22,7 @@ async function answerTo(response: string): Promise<SlackPost["body"]> {
   return found!.body;
 }
 
-test("a reviewer links Slack on their account, gets the escalation by direct message, Approve answers with the code's confirmation page, approving there resumes the run; strangers and replays decide nothing", async ({ browser, request }) => {
+test("a reviewer links Slack on their account and proves it with the code sent there, gets the escalation by direct message, Approve answers with the code's confirmation page, approving there resumes the run; strangers and replays decide nothing", async ({ browser, request }) => {
   // Unrouted escalations are told about a minute after they arrive (routing goes first).
   test.setTimeout(300_000);
   const reviewer = await signedInAs(browser, request, "reviewer");
@@ -36,9 +36,28 @@ test("a reviewer links Slack on their account, gets the escalation by direct mes
   await slackForm.getByLabel("Your Slack member id").fill(memberId.toLowerCase());
   await slackForm.getByLabel("Send me a Slack direct message").check();
   await slackForm.getByRole("button", { name: "Save Slack settings" }).click();
-  await expect(slackForm.getByRole("status")).toHaveText("Saved.");
+  await expect(slackForm.getByRole("status")).toHaveText("Saved. Now confirm the member id below.");
+  // The id is a claim until a code Dualstate sends to it in Slack is typed back.
+  const verify = account.getByRole("form", { name: "Verify your Slack member id" });
+  await expect(verify).toContainText(`${memberId} is not verified yet`);
+  await verify.getByRole("button", { name: "Send code to Slack" }).click();
+  let code: string | undefined;
+  await expect(async () => {
+    const sent = (await received()).filter((post) => post.kind === "chat.postMessage" && post.to === memberId).at(-1);
+    code = /code: ([0-9A-Z]{4}-[0-9A-Z]{4})$/.exec(String(sent?.body.text))?.[1];
+    expect(code, "a verification code sent to the member id").toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  await expect(verify).toContainText(`A code was sent to ${memberId}`);
+  const wrong = code!.startsWith("0") ? `1${code!.slice(1)}` : `0${code!.slice(1)}`;
+  await verify.getByLabel("Code from Slack").fill(wrong);
+  await verify.getByRole("button", { name: "Confirm code" }).click();
+  await expect(verify.getByRole("alert")).toHaveText("code: the code is wrong; 4 tries left before it is used up");
+  await verify.getByLabel("Code from Slack").fill(code!.toLowerCase());
+  await verify.getByRole("button", { name: "Confirm code" }).click();
+  await expect(account.getByRole("status", { name: "Slack verification" })).toHaveText(`Verified. ${memberId} is verified as your Slack account.`);
   await account.reload();
   await expect(account.getByRole("form", { name: "Slack" }).getByLabel("Your Slack member id")).toHaveValue(memberId);
+  await expect(account.getByRole("status", { name: "Slack verification" })).toHaveText(`${memberId} is verified as your Slack account.`);
   await reviewer.context.close();
 
   const runId = await startEscalatingRun(request, `Report disk usage (Slack approval ${Date.now()})`);

@@ -17,6 +17,8 @@ describe("describeAuditEvent", () => {
     [event("user.password_reset", "user:bob@example.com", { generated: true, sessionsEnded: 2 }), "ada@example.com reset the password of bob@example.com (a generated one); 2 sessions ended"],
     [event("user.password_changed", "user:ada@example.com", { sessionsEnded: 1 }), "ada@example.com changed their password; 1 other session ended"],
     [event("user.password_change_failed", "user:ada@example.com", { reason: "wrong current password" }), "ada@example.com gave a wrong current password when changing their password"],
+    [event("user.slack_verified", "user:ada@example.com", { slackUserId: "U0ADA", takenFrom: [], claimsDropped: ["eve@example.com"] }), "ada@example.com verified the Slack member id U0ADA as theirs"],
+    [event("user.slack_verified", "user:ada@example.com", { slackUserId: "U0ADA", takenFrom: ["old@example.com"] }), "ada@example.com verified the Slack member id U0ADA as theirs (it was linked to old@example.com)"],
     [event("token.created", "token:t1", { name: "CI", for: "bob@example.com", expiresAt: "2026-12-25T10:00:00.000Z" }), "ada@example.com created the API token “CI” for bob@example.com, expiring 2026-12-25"],
     [event("token.revoked", "token:t1", { name: "CI" }), "ada@example.com revoked the API token “CI”"],
     [event("workflow.saved", "workflow:tdd-lru-cache", { version: 3 }), "ada@example.com saved the workflow tdd-lru-cache as version 3"],

@@ -78,6 +78,10 @@ export function describeAuditEvent(event: AuditEventView): string {
       return `${who} changed their password${sessionsEnded(detail, true)}`;
     case "user.password_change_failed":
       return `${who} gave a wrong current password when changing their password`;
+    case "user.slack_verified": {
+      const taken = Array.isArray(detail.takenFrom) ? detail.takenFrom.filter((email): email is string => typeof email === "string").slice(0, 5) : [];
+      return `${who} verified the Slack member id ${text(detail.slackUserId) ?? "?"} as theirs${taken.length > 0 ? ` (it was linked to ${taken.join(", ")})` : ""}`;
+    }
     case "token.created": {
       const expires = day(detail.expiresAt);
       return `${who} created the API token ${quoted(text(detail.name) ?? shortId(target))}${text(detail.for) ? ` for ${text(detail.for)}` : ""}${expires ? `, expiring ${expires}` : ""}`;

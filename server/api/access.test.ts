@@ -7,7 +7,7 @@ import { handleTRPCRequest } from "./http-handler";
 /** The only procedures anyone may call without signing in. */
 const PUBLIC = new Set(["session.me"]);
 /** The only mutations a viewer may call: on their own account. */
-const OWN_ACCOUNT = new Set(["session.changePassword", "session.setEmailNotifications", "session.setSlackNotifications"]);
+const OWN_ACCOUNT = new Set(["session.changePassword", "session.setEmailNotifications", "session.setSlackNotifications", "session.sendSlackVerificationCode", "session.confirmSlackVerificationCode"]);
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);
 const person = (role: Actor["role"]): Actor => ({ id: `u-${role}`, email: `${role}@example.com`, role, via: "session" });

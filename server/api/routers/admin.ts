@@ -3,9 +3,13 @@ import { createApiToken, listApiTokens, revokeApiToken } from "@/server/services
 import { createUser } from "@/server/services/users/create-user";
 import { listUsers, updateUser } from "@/server/services/users/manage-users";
 import { emailNotificationsOf, setEmailNotifications } from "@/server/services/users/email-notifications";
+import { getEnv } from "@/server/env";
+import { slackVerificationAvailable, slackVerificationFromEnv } from "@/server/services/slack/slack-verification-from-env";
+import { confirmSlackVerificationCode } from "@/server/services/users/confirm-slack-verification-code";
+import { sendSlackVerificationCode } from "@/server/services/users/send-slack-verification-code";
 import { setSlackNotifications, slackNotificationsOf } from "@/server/services/users/slack-notifications";
 import { changeOwnPassword, resetUserPassword } from "@/server/services/users/passwords";
-import { changePasswordInput, createTokenInput, emailNotificationsInput, slackNotificationsInput, createUserInput, listAuditInput, resetPasswordInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
+import { changePasswordInput, createTokenInput, emailNotificationsInput, slackNotificationsInput, slackVerificationCodeInput, createUserInput, listAuditInput, resetPasswordInput, revokeTokenInput, updateUserInput } from "../schemas/admin";
 import { adminProcedure, createTRPCRouter, publicProcedure, viewerProcedure } from "../trpc";
 
 /** Users, personal API tokens and the audit log: admins only. */
@@ -30,6 +34,11 @@ export const sessionRouter = createTRPCRouter({
   emailNotifications: viewerProcedure.query(({ ctx }) => emailNotificationsOf(ctx.db, ctx.actor)),
   setEmailNotifications: viewerProcedure.input(emailNotificationsInput).mutation(({ ctx, input }) => setEmailNotifications(ctx.db, ctx.actor, input.enabled)),
   /** ... and their Slack member id and whether they get Slack direct messages. */
-  slackNotifications: viewerProcedure.query(({ ctx }) => slackNotificationsOf(ctx.db, ctx.actor)),
-  setSlackNotifications: viewerProcedure.input(slackNotificationsInput).mutation(({ ctx, input }) => setSlackNotifications(ctx.db, ctx.actor, input)),
+  slackNotifications: viewerProcedure.query(({ ctx }) => slackNotificationsOf(ctx.db, ctx.actor, { verificationAvailable: slackVerificationAvailable(getEnv()) })),
+  setSlackNotifications: viewerProcedure.input(slackNotificationsInput).mutation(({ ctx, input }) => setSlackNotifications(ctx.db, ctx.actor, input, { verificationAvailable: slackVerificationAvailable(getEnv()) })),
+  /** A member id counts only once proved: a code goes to it by Slack direct message, and is typed back here. */
+  sendSlackVerificationCode: viewerProcedure.mutation(async ({ ctx }) => sendSlackVerificationCode(ctx.db, ctx.actor, await slackVerificationFromEnv(ctx.db, getEnv()))),
+  confirmSlackVerificationCode: viewerProcedure
+    .input(slackVerificationCodeInput)
+    .mutation(async ({ ctx, input }) => confirmSlackVerificationCode(ctx.db, ctx.actor, { authSecret: (await slackVerificationFromEnv(ctx.db, getEnv())).authSecret, code: input.code })),
 });

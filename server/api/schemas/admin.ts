@@ -53,3 +53,5 @@ export const listAuditInput = z
 export const emailNotificationsInput = z.object({ enabled: z.boolean() });
 
 export const slackNotificationsInput = z.object({ enabled: z.boolean(), slackUserId: z.string().max(40, "slackUserId: at most 40 characters") });
+
+export const slackVerificationCodeInput = z.object({ code: z.string().max(20, "code: at most 20 characters") });

@@ -13,6 +13,8 @@ export type AuditAction =
   | "user.password_reset"
   | "user.password_changed"
   | "user.password_change_failed"
+  // A person proved a Slack member id is theirs (server/services/users/confirm-slack-verification-code.ts).
+  | "user.slack_verified"
   | "token.created"
   | "token.revoked"
   | "workflow.saved"

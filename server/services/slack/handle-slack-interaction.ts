@@ -54,8 +54,9 @@ const payloadSchema = z.object({
 /**
  * Acts on a click on a Slack message's button. Only a request Slack signed with the app's signing
  * secret, within five minutes and seen once, is read. The Slack member must be a Dualstate
- * reviewer (User.slackUserId) who may decide this escalation (their role, and its group rule);
- * anyone else is told why, only to them. Approve never approves: approving fatal code needs the
+ * reviewer who proved that member id is theirs (User.slackUserId; a claim not yet verified counts
+ * for nothing) and who may decide this escalation (their role, and its group rule); anyone else
+ * is told why, only to them. Approve never approves: approving fatal code needs the
  * code seen, so the answer is that reviewer's own signed confirmation page. Reject decides at once
  * (Slack asked to confirm first), on the artifact the message showed.
  */
@@ -97,7 +98,11 @@ async function decide(db: Db, config: SlackInteractionConfig, slackUserId: strin
   if (!target) return refuse("This button is not one of Dualstate's escalation buttons.");
   const reviewer = await db.user.findUnique({ where: { slackUserId }, select: { id: true, email: true, role: true, disabled: true } });
   if (!reviewer) {
-    return refuse("Your Slack account is not linked to a Dualstate reviewer, so you cannot decide from Slack. Add your Slack member id on your Dualstate account page, or decide in the review queue.");
+    // Entered on an account page but not proved: the click is not attributed to whoever entered it.
+    if (await db.slackVerification.findFirst({ where: { slackUserId }, select: { userId: true } })) {
+      return refuse("Your Slack account is not verified in Dualstate, so this click decides nothing: confirm it on your Dualstate Account page (Send code, then type the code Dualstate sends you here in Slack), or decide in the review queue.");
+    }
+    return refuse("Your Slack account is not linked to a Dualstate reviewer, so you cannot decide from Slack. Add your Slack member id on your Dualstate Account page and confirm it with the code Dualstate sends you, or decide in the review queue.");
   }
   // The account is named by its state only: the clicker may not be the one who linked it.
   if (reviewer.disabled) return refuse("The Dualstate account linked to your Slack member id is disabled, so you cannot decide from Slack. Ask an admin.");

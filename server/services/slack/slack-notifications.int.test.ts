@@ -10,6 +10,8 @@ import { RunWorker } from "@/server/worker/run-worker";
 import { createDurableFixture, type DurableFixture } from "@/server/worker/testing/durable-fixture";
 import { until } from "@/server/testing/until";
 import { decideByLink } from "../decision-links/decide-by-link";
+import { confirmSlackVerificationCode } from "../users/confirm-slack-verification-code";
+import { sendSlackVerificationCode } from "../users/send-slack-verification-code";
 import { setSlackNotifications, slackNotificationsOf } from "../users/slack-notifications";
 import { openDecisionLink } from "../decision-links/open-decision-link";
 import { createSlackClient } from "./slack-client";
@@ -27,6 +29,7 @@ const SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
 const BASE_URL = "https://dualstate.example.test";
 const SHELL_SCRIPT = "import os\n\n\ndef disk_usage(path):\n    os.system('du -sh ' + path)\n\n\ndisk_usage('.')\n";
 const HOUR_MS = 3_600_000;
+const APP = { verificationAvailable: true };
 const ROUTED = { group: "security", quorum: { approvals: 1, excludeRunStarter: false, rejections: 1 }, deadline: { hours: null, action: "fail" }, backup: null, channels: ["email", "slack"], rule: "auth code" };
 
 describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (provider) => {
@@ -380,20 +383,57 @@ describe.each(TEST_PROVIDERS)("Slack notifications and button clicks on %s", (pr
     }
   });
 
-  it("a person sets their own Slack member id and direct messages on their account; an id belongs to one account", async () => {
+  it("a person sets their own Slack member id and direct messages on their account; no direct message goes to it until they prove it is theirs", async () => {
     const db = fixture.database.db;
     const cy = { id: "u-cy", email: "cy@example.test", role: "reviewer" as const, via: "session" as const };
-    expect(await slackNotificationsOf(db, cy)).toEqual({ enabled: false, slackUserId: null });
-    await expect(setSlackNotifications(db, cy, { enabled: true, slackUserId: "" })).rejects.toThrow("slackUserId: is needed for Slack direct messages");
-    await expect(setSlackNotifications(db, cy, { enabled: false, slackUserId: "<@U0CY>" })).rejects.toThrow("slackUserId: must be a Slack member id");
-    await expect(setSlackNotifications(db, cy, { enabled: true, slackUserId: "U0ADA" })).rejects.toThrow("slackUserId: U0ADA is already linked to another Dualstate account");
-    expect(await setSlackNotifications(db, cy, { enabled: true, slackUserId: " u0cy " })).toEqual({ enabled: true, slackUserId: "U0CY" });
+    expect(await slackNotificationsOf(db, cy, APP)).toEqual({ enabled: false, slackUserId: null, pendingSlackUserId: null, codeExpiresAt: null, verificationAvailable: true });
+    await expect(setSlackNotifications(db, cy, { enabled: true, slackUserId: "" }, APP)).rejects.toThrow("slackUserId: is needed for Slack direct messages");
+    await expect(setSlackNotifications(db, cy, { enabled: false, slackUserId: "<@U0CY>" }, APP)).rejects.toThrow("slackUserId: must be a Slack member id");
+    expect(await setSlackNotifications(db, cy, { enabled: true, slackUserId: " u0cy " }, APP)).toMatchObject({ enabled: true, slackUserId: null, pendingSlackUserId: "U0CY" });
     try {
-      // Now cy is reached on Slack, as a member of security.
-      const { escalation } = await escalatedRun({ group: "security" });
-      expect(destinations(await sendSlack(escalation.id, new Date()))).toEqual(["chat.postMessage U0ADA", "chat.postMessage U0CY", "webhook /hooks/T0/B0SECURITY/secret"]);
+      // Not verified yet: cy, a member of security, gets no direct message.
+      const first = await escalatedRun({ group: "security" });
+      expect(destinations(await sendSlack(first.escalation.id, new Date()))).toEqual(["chat.postMessage U0ADA", "webhook /hooks/T0/B0SECURITY/secret"]);
+
+      await sendSlackVerificationCode(db, cy, { client: config.client, authSecret: AUTH_SECRET });
+      const code = /code: (\S+)$/.exec(String(slack.received.find((post) => post.to === "U0CY")!.body.text))![1]!;
+      await confirmSlackVerificationCode(db, cy, { authSecret: AUTH_SECRET, code });
+      const second = await escalatedRun({ group: "security" });
+      expect(destinations(await sendSlack(second.escalation.id, new Date()))).toEqual(["chat.postMessage U0ADA", "chat.postMessage U0CY", "webhook /hooks/T0/B0SECURITY/secret"]);
     } finally {
-      expect(await setSlackNotifications(db, cy, { enabled: false, slackUserId: "" })).toEqual({ enabled: false, slackUserId: null });
+      expect(await setSlackNotifications(db, cy, { enabled: false, slackUserId: "" }, APP)).toMatchObject({ enabled: false, slackUserId: null, pendingSlackUserId: null });
+    }
+  });
+
+  it("someone who enters another person's member id first gets none of their clicks and none of their messages, and does not keep the owner out", async () => {
+    const db = fixture.database.db;
+    // eve, a reviewer of security, enters the member id of a colleague who has not linked Slack yet.
+    await db.user.create({ data: { id: "u-eve", name: "eve", email: "eve@example.test", role: "reviewer", groups: { create: [{ groupId: "g-sec" }] } } });
+    await db.user.create({ data: { id: "u-owner", name: "owner", email: "owner@example.test", role: "reviewer", groups: { create: [{ groupId: "g-sec" }] } } });
+    const eve = { id: "u-eve", email: "eve@example.test", role: "reviewer" as const, via: "session" as const };
+    const owner = { id: "u-owner", email: "owner@example.test", role: "reviewer" as const, via: "session" as const };
+    try {
+      await setSlackNotifications(db, eve, { enabled: true, slackUserId: "U0OWNER" }, APP);
+      const { escalation } = await escalatedRun({ group: "security" });
+      // No direct message to the claimed id.
+      expect(destinations(await sendSlack(escalation.id, new Date()))).toEqual(["chat.postMessage U0ADA", "webhook /hooks/T0/B0SECURITY/secret"]);
+
+      // The owner clicks Reject (say, on a message forwarded to them): before verification this decided as eve.
+      const value = `${escalation.id}:${escalation.artifact!.contentHash}`;
+      expect((await clickSlack(interactions.url, { userId: "U0OWNER", actionId: SLACK_ACTION_IDS.reject, value, responseUrl: slack.responseUrl("claimed-1") })).status).toBe(200);
+      expect(slack.received.find((post) => post.to === "/respond/claimed-1")!.body).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining("Your Slack account is not verified in Dualstate, so this click decides nothing: confirm it on your Dualstate Account page") });
+      expect(await db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "pending", decidedBy: null });
+
+      // The owner enters their id too (not refused), proves it, and it is theirs: eve's claim is gone.
+      await setSlackNotifications(db, owner, { enabled: true, slackUserId: "U0OWNER" }, APP);
+      await sendSlackVerificationCode(db, owner, { client: config.client, authSecret: AUTH_SECRET });
+      const code = /code: (\S+)$/.exec(String(slack.received.filter((post) => post.to === "U0OWNER").at(-1)!.body.text))![1]!;
+      await confirmSlackVerificationCode(db, owner, { authSecret: AUTH_SECRET, code });
+      expect(await slackNotificationsOf(db, eve, APP)).toMatchObject({ slackUserId: null, pendingSlackUserId: null });
+      await clickSlack(interactions.url, { userId: "U0OWNER", actionId: SLACK_ACTION_IDS.reject, value, responseUrl: slack.responseUrl("claimed-2") });
+      expect(await db.escalation.findUniqueOrThrow({ where: { id: escalation.id } })).toMatchObject({ status: "rejected", decidedBy: "owner@example.test" });
+    } finally {
+      await db.user.deleteMany({ where: { id: { in: ["u-eve", "u-owner"] } } });
     }
   });
 });
