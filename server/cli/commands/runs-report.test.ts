@@ -59,6 +59,8 @@ describe("dualstate runs report", () => {
     [["runs", "report", "r1", "c1", "--result", "{status: deployed}"], "dualstate runs report: --result is not valid JSON ("],
     [["runs", "report", "r1", "c1", "--result", "  "], "dualstate runs report: --result is empty; give the result as one JSON object"],
     [["runs", "report", "r1", "c1", "--result-file", "/no/such/result.json"], "dualstate runs report: --result-file /no/such/result.json: no such file"],
+    [["runs", "report", "r1", "c1", "--result-file", tmpdir()], `dualstate runs report: --result-file ${tmpdir()}: is a directory`],
+    [["runs", "report", "r1", "c1", "--result-file", "/dev/zero"], "dualstate runs report: --result-file /dev/zero is larger than 1024 KiB"],
     [["runs", "report", "r1", "c1", "extra", "--result", "{}"], 'dualstate runs report: unexpected argument "extra"'],
   ])("%j is a usage error (exit 2) naming the problem", async (argv, message) => {
     const { code, out, err } = await cli(...argv);

@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { MAX_REPORT_BODY_BYTES } from "../../../api/tool-report-http";
+import { readBoundedText } from "../../read-bounded-text";
 import { UsageError } from "../../usage-error";
 
 /** What `--result`, `--result-file FILE` or `--result-file -` (standard input) hold, read within the bound. */
@@ -8,28 +8,13 @@ export type ResultSource = { readonly text: string } | { readonly file: string }
 const tooLarge = (where: string) => new UsageError(`dualstate runs report: ${where} is larger than ${MAX_REPORT_BODY_BYTES / 1024} KiB (a result may be at most 256 KiB of JSON)`);
 
 function readFileBounded(path: string): string {
-  let fd: number;
   try {
-    fd = openSync(path, "r");
+    return readBoundedText(path, MAX_REPORT_BODY_BYTES);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`dualstate runs report: --result-file ${path}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (error as Error).message}`);
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw new UsageError(`dualstate runs report: --result-file ${path}: is a directory`);
-    // Read one byte past the bound: a FIFO or /dev/stdin has no size to check first.
-    const buffer = Buffer.alloc(MAX_REPORT_BODY_BYTES + 1);
-    let length = 0;
-    for (;;) {
-      const read = readSync(fd, buffer, length, buffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-      if (length > MAX_REPORT_BODY_BYTES) throw tooLarge(`--result-file ${path}`);
-    }
-    return buffer.subarray(0, length).toString("utf8");
-  } finally {
-    closeSync(fd);
+    if (code === "EFBIG") throw tooLarge(`--result-file ${path}`);
+    const reason = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "is a directory" : (error as Error).message;
+    throw new UsageError(`dualstate runs report: --result-file ${path}: ${reason}`);
   }
 }
 
